@@ -1,0 +1,30 @@
+import { Link } from 'react-router';
+import type { ProductCard as Card } from '~/services/catalogue/products.server';
+
+export function ProductCard({ product, eager = false }: { product: Card; eager?: boolean }) {
+  return (
+    <Link
+      to={`/products/${product.id}`}
+      className="group flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
+    >
+      <div className="aspect-square bg-slate-100">
+        {product.image ? (
+          <img
+            src={product.image.src}
+            srcSet={product.image.srcSet}
+            sizes="(min-width: 1024px) 22vw, (min-width: 640px) 30vw, 50vw"
+            width={product.image.width}
+            height={product.image.height}
+            alt=""
+            loading={eager ? 'eager' : 'lazy'}
+            className="size-full object-cover"
+          />
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <h2 className="text-sm font-semibold text-slate-900 group-hover:text-brand-700 sm:text-base">{product.name}</h2>
+        <p className="text-xs font-medium text-slate-600 uppercase">{product.sport.name}</p>
+      </div>
+    </Link>
+  );
+}

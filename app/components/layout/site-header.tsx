@@ -1,0 +1,174 @@
+import { Form, Link, NavLink, useSearchParams } from 'react-router';
+import { Menu, Search, ShoppingCart, UserRound } from 'lucide-react';
+import { MenuDisclosure } from '~/components/ui/menu-disclosure';
+import { useLocalCartCount } from '~/lib/cart-storage';
+import { Logo } from './logo';
+
+interface NavEntry {
+  id: number;
+  name: string;
+}
+
+interface HeaderProps {
+  user: { name: string; email: string; isAdmin: boolean } | null;
+  sports: NavEntry[];
+  categories: NavEntry[];
+  siteName: string;
+  serverCartCount: number;
+}
+
+const linkClass = 'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900';
+const panelClass =
+  'mt-1 max-h-[70vh] w-64 overflow-y-auto rounded-lg border border-slate-200 bg-white p-1 shadow-lg md:absolute md:left-0';
+
+function EntryList({ label, entries, base }: { label: string; entries: NavEntry[]; base: string }) {
+  return (
+    <ul aria-label={label} className="flex flex-col">
+      {entries.map((entry) => (
+        <li key={entry.id}>
+          <Link to={`${base}/${entry.id}`} className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-800">
+            {entry.name}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function NavLinks({ sports, categories }: Pick<HeaderProps, 'sports' | 'categories'>) {
+  return (
+    <>
+      <NavLink to="/shop" end className={linkClass}>
+        Shop All
+      </NavLink>
+      <MenuDisclosure label="Categories" summaryClassName={linkClass} panelClassName={panelClass}>
+        <EntryList label="Categories" entries={categories} base="/shop/category" />
+      </MenuDisclosure>
+      <MenuDisclosure label="Shop by Sport" summaryClassName={linkClass} panelClassName={panelClass}>
+        <EntryList label="Sports" entries={sports} base="/shop/sports" />
+      </MenuDisclosure>
+      <NavLink to="/portfolio" className={linkClass}>
+        Portfolio
+      </NavLink>
+      <NavLink to="/contact-us" className={linkClass}>
+        Contact Us
+      </NavLink>
+      <NavLink to="/about-us" className={linkClass}>
+        About Us
+      </NavLink>
+      <NavLink to="/orders" className={linkClass}>
+        Orders
+      </NavLink>
+    </>
+  );
+}
+
+export function SiteHeader({ user, sports, categories, siteName, serverCartCount }: HeaderProps) {
+  const [params] = useSearchParams();
+  const localCount = useLocalCartCount(!user);
+  const cartCount = user ? serverCartCount : localCount;
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3">
+        <Link to="/" className="shrink-0 rounded-md" aria-label={`${siteName} home`}>
+          <Logo />
+        </Link>
+        <Form method="get" action="/shop" role="search" className="relative ml-auto hidden flex-1 sm:block sm:max-w-md">
+          <label htmlFor="site-search" className="sr-only">
+            Search our catalog
+          </label>
+          <input
+            id="site-search"
+            type="search"
+            name="q"
+            defaultValue={params.get('q') ?? ''}
+            placeholder="Search our catalog"
+            className="w-full rounded-full border border-slate-300 bg-slate-50 py-2 pr-10 pl-4 text-sm placeholder:text-slate-500 focus:border-brand-600 focus:bg-white"
+          />
+          <button type="submit" aria-label="Search" className="absolute top-1/2 right-1 -translate-y-1/2 rounded-full p-1.5 text-slate-600 hover:text-brand-700">
+            <Search aria-hidden className="size-4" />
+          </button>
+        </Form>
+        <div className="ml-auto flex items-center gap-1 sm:ml-0">
+          <MenuDisclosure
+            label={<span className="sr-only sm:not-sr-only">{user ? user.name : 'Account'}</span>}
+            icon={<UserRound aria-hidden className="size-5" />}
+            summaryClassName="px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+            panelClassName="absolute right-0 mt-1 w-48 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+          >
+            {user ? (
+              <div className="flex flex-col">
+                <Link to="/profile" className="rounded-md px-3 py-2 text-sm hover:bg-slate-100">
+                  Profile
+                </Link>
+                {user.isAdmin ? (
+                  <Link to="/admin/list" className="rounded-md px-3 py-2 text-sm hover:bg-slate-100">
+                    Admin
+                  </Link>
+                ) : null}
+                <Form method="post" action="/logout">
+                  <button type="submit" className="w-full rounded-md px-3 py-2 text-left text-sm hover:bg-slate-100">
+                    Log Out
+                  </button>
+                </Form>
+              </div>
+            ) : (
+              <Link to="/login" className="block rounded-md px-3 py-2 text-sm hover:bg-slate-100">
+                Log In
+              </Link>
+            )}
+          </MenuDisclosure>
+          <Link
+            to="/cart"
+            className="relative rounded-md p-2 text-slate-700 hover:bg-slate-100"
+            aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}
+          >
+            <ShoppingCart aria-hidden className="size-5" />
+            <span
+              aria-hidden
+              data-testid="cart-count"
+              className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-accent-600 px-1 text-center text-xs leading-5 font-bold text-white"
+            >
+              {cartCount}
+            </span>
+          </Link>
+        </div>
+      </div>
+      {/* Desktop navigation */}
+      <nav aria-label="Main" className="hidden border-t border-slate-100 md:block">
+        <div className="mx-auto flex max-w-7xl items-center gap-1 px-4 py-1">
+          <NavLinks sports={sports} categories={categories} />
+        </div>
+      </nav>
+      {/* Phone navigation: a menu button, and the search box */}
+      <div className="border-t border-slate-100 px-4 py-2 md:hidden">
+        <MenuDisclosure
+          label="Menu"
+          icon={<Menu aria-hidden className="size-5" />}
+          summaryClassName="px-2 py-2 text-sm font-semibold text-slate-800"
+          panelClassName="mt-2"
+        >
+          <nav aria-label="Mobile" className="flex flex-col gap-1 pb-2">
+            <NavLinks sports={sports} categories={categories} />
+          </nav>
+        </MenuDisclosure>
+        <Form method="get" action="/shop" role="search" className="relative mt-2 sm:hidden">
+          <label htmlFor="site-search-mobile" className="sr-only">
+            Search our catalog
+          </label>
+          <input
+            id="site-search-mobile"
+            type="search"
+            name="q"
+            defaultValue={params.get('q') ?? ''}
+            placeholder="Search our catalog"
+            className="w-full rounded-full border border-slate-300 bg-slate-50 py-2 pr-10 pl-4 text-sm placeholder:text-slate-500"
+          />
+          <button type="submit" aria-label="Search" className="absolute top-1/2 right-1 -translate-y-1/2 rounded-full p-1.5 text-slate-600">
+            <Search aria-hidden className="size-4" />
+          </button>
+        </Form>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,62 @@
+import { useEffect, useRef } from 'react';
+import { ChevronDown } from 'lucide-react';
+
+/**
+ * A dropdown built on <details>, so it opens without JavaScript and by keyboard (Enter/Space on
+ * the summary). With JavaScript it also closes on Escape (returning focus), on an outside click
+ * and after choosing a link.
+ */
+export function MenuDisclosure({
+  label,
+  children,
+  className = '',
+  panelClassName = '',
+  summaryClassName = '',
+  icon,
+}: {
+  label: React.ReactNode;
+  children: React.ReactNode;
+  className?: string;
+  panelClassName?: string;
+  summaryClassName?: string;
+  icon?: React.ReactNode;
+}) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const details = ref.current;
+    if (!details) return;
+    const close = () => details.removeAttribute('open');
+    const onPointer = (event: PointerEvent) => {
+      if (details.open && !details.contains(event.target as Node)) close();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && details.open) {
+        close();
+        details.querySelector('summary')?.focus();
+      }
+    };
+    const onClick = (event: MouseEvent) => {
+      if ((event.target as HTMLElement).closest('a')) close();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    details.addEventListener('keydown', onKey);
+    details.addEventListener('click', onClick);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      details.removeEventListener('keydown', onKey);
+      details.removeEventListener('click', onClick);
+    };
+  }, []);
+  return (
+    <details ref={ref} className={`group relative ${className}`}>
+      <summary
+        className={`flex cursor-pointer items-center gap-1 rounded-md select-none ${summaryClassName}`}
+      >
+        {icon}
+        {label}
+        <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
+      </summary>
+      <div className={`z-40 ${panelClassName}`}>{children}</div>
+    </details>
+  );
+}

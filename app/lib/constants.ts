@@ -1,0 +1,10 @@
+/** Business constants of spec §9. */
+export const PAGE_SIZE = 16;
+export const SKELETON_CARDS = 8;
+export const MAX_PRODUCT_IMAGES = 3;
+export const FULL_NAME_MAX = 45;
+export const PASSWORD_MIN = 8;
+export const PHONE_MIN = 7;
+export const CAROUSEL_INTERVAL_MS = 5000;
+export const SWIPE_THRESHOLD_PX = 40;
+export const TOAST_DURATION_MS = 5000;

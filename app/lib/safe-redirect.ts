@@ -1,0 +1,11 @@
+/**
+ * A same-site path to redirect to, or the fallback. Anything that could leave the site
+ * (`//evil.example`, `https://evil.example`, `/\evil.example`) becomes the fallback.
+ */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
+  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) {
+    return fallback;
+  }
+  if (/[\u0000-\u001f]/.test(to)) return fallback;
+  return to;
+}

@@ -1,0 +1,9 @@
+/** What the frame shows about the company; from SITE_* configuration, safe to send to the browser. */
+export interface SiteInfo {
+  name: string;
+  address: string;
+  email: string;
+  phone: string;
+  uen: string;
+  social: { label: string; href: string }[];
+}

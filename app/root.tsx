@@ -1,0 +1,104 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from 'react-router';
+import type { Route } from './+types/root';
+import './app.css';
+import { SiteFooter } from '~/components/layout/site-footer';
+import { SiteHeader } from '~/components/layout/site-header';
+import { listCategories, listSports } from '~/services/catalogue/taxonomy.server';
+import { getUser } from '~/services/permissions.server';
+import { siteInfo } from '~/services/site.server';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [user, sports, categories] = await Promise.all([getUser(request), listSports(), listCategories()]);
+  return {
+    user: user && { name: user.name, email: user.email, isAdmin: user.role === 'admin' },
+    sports,
+    categories,
+    site: siteInfo(),
+    cartCount: 0,
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  return (
+    <html lang="en-SG">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        {data ? (
+          <SiteHeader
+            user={data.user}
+            sports={data.sports}
+            categories={data.categories}
+            siteName={data.site.name}
+            serverCartCount={data.cartCount}
+          />
+        ) : null}
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        {data ? <SiteFooter site={data.site} /> : null}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = 'Something went wrong';
+  let detail = 'An unexpected error occurred. Please try again in a moment.';
+  let stack: string | undefined;
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      title = 'Page not found';
+      detail = 'The page you were looking for does not exist or has moved.';
+    } else if (error.status === 403) {
+      title = 'Access denied';
+      detail = 'You do not have access to this page.';
+    } else {
+      title = `${error.status} ${error.statusText}`;
+      detail = typeof error.data === 'string' && error.status < 500 ? error.data : detail;
+    }
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    detail = error.message;
+    stack = error.stack;
+  }
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-20 text-center">
+      <title>{`${title} | Fieldhouse`}</title>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
+      <p className="mt-4 text-slate-600">{detail}</p>
+      <a
+        href="/shop"
+        className="mt-8 inline-block rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+      >
+        Browse the catalogue
+      </a>
+      {stack ? <pre className="mt-8 overflow-auto text-left text-xs">{stack}</pre> : null}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes';
+
+// The site map in one screen: every URL of spec §2 and the module that serves it.
+export default [
+  index('routes/home.tsx'),
+  route('shop', 'routes/shop.tsx', { id: 'shop' }),
+  route('shop/sports/:sportsId', 'routes/shop.tsx', { id: 'shop-sport' }),
+  route('shop/category/:categoryId', 'routes/shop.tsx', { id: 'shop-category' }),
+  route('products/:productId', 'routes/products.$productId.tsx'),
+  route('login', 'routes/login.tsx'),
+  route('logout', 'routes/logout.tsx'),
+  route('register', 'routes/register.tsx'),
+  route('cart', 'routes/cart.tsx'),
+  route('profile', 'routes/profile.tsx'),
+  route('orders', 'routes/orders.tsx'),
+  route('about-us', 'routes/about-us.tsx'),
+  route('contact-us', 'routes/contact-us.tsx'),
+  route('portfolio', 'routes/portfolio.tsx'),
+  route('napfa', 'routes/napfa.tsx'),
+  route('terms', 'routes/terms.tsx'),
+  route('privacy', 'routes/privacy.tsx'),
+  route('admin', 'routes/admin.tsx', [
+    index('routes/admin._index.tsx'),
+    route('list', 'routes/admin.list.tsx'),
+  ]),
+  route('*', 'routes/$.tsx'),
+] satisfies RouteConfig;

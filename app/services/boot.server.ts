@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { accountExists, createOrPromoteAdmin } from './accounts/admins.server';
+import { db } from './db/client.server';
+import { migrateDatabase } from './db/migrate.server';
+import { lockDataDir } from './data-lock.server';
+import { env } from './env.server';
+import { ensureDemoAdmin, isCatalogueEmpty, seedDemoCatalogue } from './seed.server';
+
+/**
+ * Everything the server does before it listens: validate the configuration, lock the embedded
+ * database's folder, migrate, seed the demo catalogue into an empty database, and create the
+ * configured admin. Throws a ConfigError or DataDirLockedError with a message for the operator.
+ */
+export async function boot(log: (line: string) => void = console.log): Promise<void> {
+  const config = env();
+  if (config.database.kind === 'pglite' && config.database.dir) lockDataDir(config.dataDir);
+  await migrateDatabase();
+  if (config.seedDemo && (await isCatalogueEmpty())) {
+    log('Empty database: loading the demo catalogue…');
+    await seedDemoCatalogue(log);
+    const admin = await ensureDemoAdmin();
+    if (admin) {
+      log(
+        `\nDemo admin created (shown once; also kept in ${config.dataDir}/demo-admin.txt):\n` +
+          `  email:    ${admin.email}\n  password: ${admin.password}\n`,
+      );
+    }
+  }
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD && !(await accountExists(config.ADMIN_EMAIL))) {
+    await createOrPromoteAdmin({ email: config.ADMIN_EMAIL, name: 'Administrator', password: config.ADMIN_PASSWORD });
+    log(`Admin ${config.ADMIN_EMAIL} created from ADMIN_EMAIL.`);
+  }
+}
+
+/** Whether the database answers a trivial query within the time limit. */
+export async function isDatabaseHealthy(timeoutMs = 2000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      db()
+        .execute(sql`select 1`)
+        .then(() => true),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      }),
+    ]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from './env.server';
+
+describe('parseEnv', () => {
+  it('defaults to the embedded database in ./data with the demo seed on', () => {
+    const env = parseEnv({ DATA_DIR: '/tmp/fh-env-test' });
+    expect(env.database).toEqual({ kind: 'pglite', dir: '/tmp/fh-env-test/db' });
+    expect(env.seedDemo).toBe(true);
+    expect(env.publicUrl).toBe('http://localhost:3000');
+    expect(env.authSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(parseEnv({ DATA_DIR: '/tmp/fh-env-test' }).authSecret).toBe(env.authSecret);
+  });
+
+  it('names every bad variable', () => {
+    expect(() => parseEnv({ PORT: 'abc', SITE_EMAIL: 'nope', DATABASE_URL: 'mysql://x' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/,
+    );
+    expect(() => parseEnv({ SITE_EMAIL: 'nope' })).toThrow(/SITE_EMAIL: must be an e-mail address/);
+  });
+
+  it('requires AUTH_SECRET with PostgreSQL and leaves the demo seed off there', () => {
+    expect(() => parseEnv({ DATABASE_URL: 'postgres://u@h/db' })).toThrow(/AUTH_SECRET: is required with DATABASE_URL/);
+    const env = parseEnv({ DATABASE_URL: 'postgres://u@h/db', AUTH_SECRET: 'x'.repeat(32) });
+    expect(env.database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db' });
+    expect(env.seedDemo).toBe(false);
+    expect(parseEnv({ DATABASE_URL: 'postgres://u@h/db', AUTH_SECRET: 'x'.repeat(32), SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+
+  it('requires ADMIN_PASSWORD with ADMIN_EMAIL', () => {
+    expect(() => parseEnv({ DATA_DIR: '/tmp/fh-env-test', ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_PASSWORD/);
+  });
+});

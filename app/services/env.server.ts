@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^(postgres(ql)?|memory):\/\//, 'must start with postgres:// (or memory:// for tests)')
+        .optional(),
+    ),
+    SEED_DEMO: z.enum(['0', '1']).optional(),
+    AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    PUBLIC_URL: optionalText.pipe(z.url('must be a URL such as https://shop.example.com').optional()),
+    ADMIN_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()),
+    ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+    SMTP_URL: optionalText.pipe(
+      z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+    ),
+    MAIL_FROM: z.string().default('Fieldhouse Sports Engineering <no-reply@fieldhouse.example>'),
+    ENQUIRY_EMAIL: z.email('must be an e-mail address').default('sales@fieldhouse.example'),
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_CLIENT_SECRET: optionalText,
+    SITE_NAME: z.string().default('Fieldhouse Sports Engineering'),
+    SITE_ADDRESS: z.string().default('21 Sports Hub Way, #03-12, Singapore 397630'),
+    SITE_EMAIL: z.email('must be an e-mail address').default('hello@fieldhouse.example'),
+    SITE_PHONE: z.string().default('+65 6123 4567'),
+    SITE_UEN: z.string().default('202612345K'),
+    SITE_FACEBOOK: optionalText.pipe(z.url().optional()),
+    SITE_INSTAGRAM: optionalText.pipe(z.url().optional()),
+    SITE_LINKEDIN: optionalText.pipe(z.url().optional()),
+  })
+  .superRefine((env, ctx) => {
+    if (env.DATABASE_URL?.startsWith('postgres') && !env.AUTH_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_SECRET'],
+        message: 'is required with DATABASE_URL (every instance must share the same secret)',
+      });
+    }
+    if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'is required with ADMIN_EMAIL' });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema> & {
+  /** Absolute data folder. */
+  dataDir: string;
+  publicUrl: string;
+  authSecret: string;
+  /** PGlite (a data folder or memory) or a PostgreSQL server. */
+  database: { kind: 'pglite'; dir: string | null } | { kind: 'postgres'; url: string };
+  seedDemo: boolean;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses and validates the environment; throws a ConfigError naming each bad variable. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${String(i.path[0] ?? '?')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const database: Env['database'] = !env.DATABASE_URL
+    ? { kind: 'pglite', dir: path.join(dataDir, 'db') }
+    : env.DATABASE_URL.startsWith('memory://')
+      ? { kind: 'pglite', dir: null }
+      : { kind: 'postgres', url: env.DATABASE_URL };
+  return {
+    ...env,
+    dataDir,
+    database,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    authSecret: env.AUTH_SECRET ?? embeddedSecret(dataDir, database),
+    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' : database.kind === 'pglite',
+  };
+}
+
+/** On the embedded database the secret is generated once into the data folder. */
+function embeddedSecret(dataDir: string, database: Env['database']): string {
+  if (database.kind === 'pglite' && database.dir === null) return randomBytes(32).toString('hex');
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+let cached: Env | undefined;
+
+/** The validated environment of this process, parsed once. */
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}

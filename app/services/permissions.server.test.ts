@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { createCustomer, signIn } from '../../tests/factories';
+import { createOrPromoteAdmin } from './accounts/admins.server';
+import { getUser, requireAdmin, requireUser } from './permissions.server';
+
+const page = (cookie?: string) =>
+  new Request('http://localhost:3000/admin/list?tab=1', { headers: cookie ? { cookie } : {} });
+
+async function thrown(promise: Promise<unknown>): Promise<Response> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error('expected a thrown Response');
+}
+
+describe('permissions', () => {
+  it('lets an admin made by the admin command through requireAdmin after signing in over HTTP', async () => {
+    expect(await createOrPromoteAdmin({ email: 'Boss@Example.com', name: 'Boss', password: 'admin-pass-123' })).toBe('created');
+    const cookie = await signIn('boss@example.com', 'admin-pass-123');
+    const admin = await requireAdmin(page(cookie));
+    expect(admin).toMatchObject({ email: 'boss@example.com', name: 'Boss', role: 'admin' });
+  });
+
+  it('answers 403 to a signed-in customer', async () => {
+    const { cookie } = await createCustomer();
+    expect((await requireUser(page(cookie))).role).toBe('customer');
+    const response = await thrown(requireAdmin(page(cookie)));
+    expect(response.status).toBe(403);
+  });
+
+  it('sends a guest to sign in, coming back afterwards', async () => {
+    const response = await thrown(requireAdmin(page()));
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe(`/login?redirectTo=${encodeURIComponent('/admin/list?tab=1')}`);
+    expect(await getUser(page())).toBeNull();
+  });
+
+  it('ignores a forged or expired cookie', async () => {
+    expect(await getUser(page('better-auth.session_token=forged.value'))).toBeNull();
+  });
+
+  it('promotes an existing customer and leaves an admin unchanged', async () => {
+    const { email, cookie } = await createCustomer();
+    expect(await createOrPromoteAdmin({ email, name: 'x' })).toBe('promoted');
+    expect((await requireAdmin(page(cookie))).role).toBe('admin');
+    expect(await createOrPromoteAdmin({ email, name: 'x' })).toBe('unchanged');
+  });
+
+  it('refuses to create an admin without a password', async () => {
+    await expect(createOrPromoteAdmin({ email: 'nobody@example.com', name: 'N' })).rejects.toThrow(/password/);
+  });
+});

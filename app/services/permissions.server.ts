@@ -1,0 +1,39 @@
+import { redirect } from 'react-router';
+import { auth } from './auth.server';
+import { safeRedirect } from '~/lib/safe-redirect';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: 'admin' | 'customer';
+}
+
+/** The signed-in user of this request, or null. Reads the session cookie on the server. */
+export async function getUser(request: Request): Promise<SessionUser | null> {
+  const session = await auth().api.getSession({ headers: request.headers });
+  if (!session) return null;
+  const { id, email, name, role } = session.user as typeof session.user & { role?: string | null };
+  return { id, email, name, role: role === 'admin' ? 'admin' : 'customer' };
+}
+
+/** The signed-in user, or a redirect to /login that comes back here afterwards. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getUser(request);
+  if (user) return user;
+  const url = new URL(request.url);
+  const back = safeRedirect(url.pathname + url.search);
+  throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
+}
+
+/**
+ * The signed-in admin. Guests are sent to sign in; a signed-in non-admin gets a 403 response
+ * (a page, not a redirect loop). Call it first in every admin loader and action.
+ */
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (user.role !== 'admin') {
+    throw new Response('You do not have access to this page.', { status: 403, statusText: 'Forbidden' });
+  }
+  return user;
+}

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { demoCategories, demoProducts, demoSports } from '~/content/demo-catalogue';
+import { accountExists, createOrPromoteAdmin } from './accounts/admins.server';
+import { db } from './db/client.server';
+import { categories, productImages, products, productsCategories, sports } from './db/schema';
+import { env } from './env.server';
+import { renderDemoImage } from './media/demo-images.server';
+import { storeImage } from './media/storage.server';
+
+export const DEMO_ADMIN_EMAIL = 'admin@fieldhouse.example';
+
+/** Whether the catalogue has no products yet (a fresh database). */
+export async function isCatalogueEmpty(): Promise<boolean> {
+  const [row] = await db().select({ n: sql<number>`count(*)::int` }).from(products);
+  return (row?.n ?? 0) === 0;
+}
+
+/**
+ * Loads the demo catalogue: sports, categories, products (keeping the original site's ids) and
+ * their images, drawn at seed time (no network). Safe to run twice: existing rows are kept.
+ */
+export async function seedDemoCatalogue(log: (line: string) => void = () => {}): Promise<void> {
+  const now = Date.now();
+  await db().transaction(async (tx) => {
+    await tx.insert(sports).values(demoSports).onConflictDoNothing();
+    await tx.insert(categories).values(demoCategories).onConflictDoNothing();
+    await tx
+      .insert(products)
+      .values(
+        demoProducts.map((p) => ({
+          id: p.id,
+          name: p.name,
+          slug: p.slug,
+          description: p.description,
+          sportId: p.sportId,
+          createdAt: new Date(now - p.createdDaysAgo * 86_400_000),
+        })),
+      )
+      .onConflictDoNothing();
+    await tx
+      .insert(productsCategories)
+      .values(demoProducts.flatMap((p) => p.categoryIds.map((categoryId) => ({ productId: p.id, categoryId }))))
+      .onConflictDoNothing();
+    // Explicit ids leave the serial sequences behind; move them past the seeded rows.
+    for (const table of ['sports', 'categories', 'products']) {
+      await tx.execute(
+        sql.raw(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`),
+      );
+    }
+  });
+  let drawn = 0;
+  for (const product of demoProducts) {
+    const [has] = await db()
+      .select({ id: productImages.id })
+      .from(productImages)
+      .where(eq(productImages.productId, product.id))
+      .limit(1);
+    if (has) continue;
+    for (const [position, image] of product.images.entries()) {
+      const stored = await storeImage(await renderDemoImage(image, product.name));
+      await db().insert(productImages).values({ productId: product.id, position, ...stored });
+      drawn++;
+    }
+  }
+  log(`Demo catalogue: ${demoSports.length} sports, ${demoCategories.length} categories, ${demoProducts.length} products (${drawn} images drawn).`);
+}
+
+/**
+ * Creates the demo admin with a generated password, kept in $DATA_DIR/demo-admin.txt and
+ * returned once so the caller can print it. Returns null when the demo admin already exists.
+ */
+export async function ensureDemoAdmin(): Promise<{ email: string; password: string } | null> {
+  if (await accountExists(DEMO_ADMIN_EMAIL)) return null;
+  const password = randomBytes(12).toString('base64url');
+  await createOrPromoteAdmin({ email: DEMO_ADMIN_EMAIL, name: 'Demo Admin', password });
+  const dir = env().dataDir;
+  if (!(env().database.kind === 'pglite' && env().DATABASE_URL)) {
+    if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      path.join(dir, 'demo-admin.txt'),
+      `Demo admin (created ${new Date().toISOString()})\nemail: ${DEMO_ADMIN_EMAIL}\npassword: ${password}\n`,
+      { mode: 0o600 },
+    );
+  }
+  return { email: DEMO_ADMIN_EMAIL, password };
+}

@@ -1,0 +1,50 @@
+// npm run admin -- create --email E --name N   (password from ADMIN_PASSWORD or a prompt)
+import { parseArgs } from 'node:util';
+import { createInterface } from 'node:readline/promises';
+import { accountExists, createOrPromoteAdmin } from '~/services/accounts/admins.server';
+import { closeDb } from '~/services/db/client.server';
+import { migrateDatabase } from '~/services/db/migrate.server';
+import { openForScript } from './cli-db';
+
+const usage = 'Usage: npm run admin -- create --email you@example.com --name "Your Name"';
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { email: { type: 'string' }, name: { type: 'string' } },
+});
+if (positionals[0] !== 'create' || !values.email) {
+  console.error(usage);
+  process.exit(2);
+}
+if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email)) {
+  console.error(`Not an e-mail address: ${values.email}`);
+  process.exit(2);
+}
+
+async function askPassword(): Promise<string> {
+  if (!process.stdin.isTTY) {
+    console.error('Set ADMIN_PASSWORD (at least 8 characters) or run in a terminal to be asked.');
+    process.exit(2);
+  }
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  const answer = await rl.question('Password for the new admin (at least 8 characters): ');
+  rl.close();
+  return answer;
+}
+
+openForScript();
+await migrateDatabase();
+const needsPassword = !(await accountExists(values.email));
+const password = needsPassword ? (process.env.ADMIN_PASSWORD ?? (await askPassword())) : undefined;
+if (password !== undefined && password.length < 8) {
+  console.error('The password must be at least 8 characters.');
+  process.exit(2);
+}
+const result = await createOrPromoteAdmin({ email: values.email, name: values.name ?? 'Administrator', password });
+await closeDb();
+console.log(
+  result === 'created'
+    ? `Admin ${values.email} created.`
+    : result === 'promoted'
+      ? `${values.email} is now an admin.`
+      : `${values.email} was already an admin.`,
+);

@@ -1,0 +1,63 @@
+// Starts the shop: builds when the build is missing or older than the sources, then boots
+// (validate config, lock data folder, migrate, seed) and serves. `--dev` serves through Vite.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import compression from 'compression';
+import express from 'express';
+
+const dev = process.argv.includes('--dev');
+const BUILD = path.resolve('build/server/index.js');
+
+function newestSource(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function buildIfNeeded() {
+  const sources = Math.max(newestSource('app'), newestSource('server'), statSync('package-lock.json').mtimeMs);
+  if (existsSync(BUILD) && statSync(BUILD).mtimeMs >= sources) return;
+  console.log('Building the shop (first start or changed sources)…');
+  execFileSync(process.execPath, ['node_modules/@react-router/dev/bin.js', 'build'], { stdio: 'inherit' });
+}
+
+async function loadApp() {
+  if (!dev) {
+    buildIfNeeded();
+    return import(BUILD);
+  }
+  const vite = await import('vite');
+  const server = await vite.createServer({ server: { middlewareMode: true } });
+  const mod = await server.ssrLoadModule('./server/app.ts');
+  return { ...mod, vite: server };
+}
+
+try {
+  const mod = await loadApp();
+  await mod.boot();
+  const port = Number(process.env.PORT ?? 3000);
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(compression());
+  if (mod.vite) {
+    app.use(mod.vite.middlewares);
+  } else {
+    app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
+    app.use(express.static('build/client', { maxAge: '1h', index: false }));
+  }
+  app.use(mod.createApp());
+  const server = app.listen(port, () => console.log(`Fieldhouse is serving on http://localhost:${port}`));
+  const stop = () => server.close(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (error) {
+  if (error?.name === 'ConfigError' || error?.name === 'DataDirLockedError') {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}

@@ -1,0 +1,37 @@
+import { createRequestHandler } from '@react-router/express';
+import { toNodeHandler } from 'better-auth/node';
+import express from 'express';
+import { auth } from '~/services/auth.server';
+import { isDatabaseHealthy } from '~/services/boot.server';
+import { uploadsDir } from '~/services/media/storage.server';
+
+export { boot } from '~/services/boot.server';
+export { ConfigError } from '~/services/env.server';
+export { DataDirLockedError } from '~/services/data-lock.server';
+
+/**
+ * The HTTP app: hot paths (health, media, auth) are plain Express routes; everything else goes to
+ * React Router. Built by Vite as the SSR entry, so it shares one module graph with the routes.
+ */
+export function createApp(): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+
+  app.get('/healthz', async (_req, res) => {
+    const ok = await isDatabaseHealthy();
+    res.status(ok ? 200 : 503).json(ok ? { status: 'ok' } : { status: 'unavailable' });
+  });
+
+  // Stored images: keys are content hashes, so they never change.
+  app.use('/media', express.static(uploadsDir(), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+
+  // Better Auth reads the raw body itself: mount it before any body parser.
+  app.all('/api/auth/{*rest}', toNodeHandler(auth()));
+
+  app.use(
+    createRequestHandler({
+      build: () => import('virtual:react-router/server-build'),
+    }),
+  );
+  return app;
+}
