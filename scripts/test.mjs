@@ -1,0 +1,33 @@
+// `npm test`: everything CI runs. Service tests on PGlite, the same suite on a real PostgreSQL
+// (required when CI=true, skipped with a reason otherwise), then the production build.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const ci = process.env.CI === 'true';
+const run = (label, args, env = {}) => {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) {
+    console.error(`\n${label} failed.`);
+    process.exit(result.status ?? 1);
+  }
+};
+const vitest = 'node_modules/vitest/vitest.mjs';
+
+run('Service tests on PGlite', [vitest, 'run']);
+
+const hasPostgres = existsSync('/usr/lib/postgresql') || Boolean(process.env.TEST_DATABASE_URL);
+if (hasPostgres) run('Service tests on PostgreSQL', [vitest, 'run'], { TEST_DB: 'postgres' });
+else if (ci) {
+  console.error('PostgreSQL is required under CI=true (apt-get install -y postgresql).');
+  process.exit(1);
+} else console.log('\nSkipping the PostgreSQL suite: PostgreSQL is not installed (apt-get install -y postgresql).');
+
+run('Production build', ['node_modules/@react-router/dev/bin.js', 'build']);
+run('Route types', ['node_modules/@react-router/dev/bin.js', 'typegen']);
+try {
+  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc'], { stdio: 'inherit' });
+} catch {
+  console.error('Type check failed.');
+  process.exit(1);
+}
