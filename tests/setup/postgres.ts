@@ -64,8 +64,16 @@ export default async function setup() {
   }
   process.env.TEST_DATABASE_URL = url;
   return async () => {
-    child.kill('SIGINT');
-    await new Promise((r) => child.once('exit', r));
+    // Stop the server itself (runuser does not forward signals), then wait briefly for it.
+    const pgCtl = findBin('pg_ctl');
+    if (pgCtl) {
+      try {
+        run(pgCtl, ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } catch {
+        // already gone
+      }
+    }
+    child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   };
 }
