@@ -1,0 +1,126 @@
+// The site frame: navigation from the database, search, 404, health, no-JS reading, the data lock.
+import { spawn } from 'node:child_process';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { demoCategories, demoSports } from '../../app/content/demo-catalogue';
+
+const alphabetical = (names: string[]) => [...names].sort((a, b) => a.localeCompare(b, 'en'));
+
+test('the Categories and Shop by Sport dropdowns list the seeded entries alphabetically', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+
+  await nav.getByText('Categories', { exact: true }).click();
+  const categories = nav.getByRole('list', { name: 'Categories' }).getByRole('link');
+  await expect(categories).toHaveText(alphabetical(demoCategories.map((c) => c.name)));
+
+  await nav.getByText('Shop by Sport', { exact: true }).click();
+  const sports = nav.getByRole('list', { name: 'Sports' }).getByRole('link');
+  await expect(sports).toHaveText(alphabetical(demoSports.map((s) => s.name)));
+
+  const first = alphabetical(demoSports.map((s) => s.name))[0]!;
+  const sport = demoSports.find((s) => s.name === first)!;
+  await sports.first().click();
+  await expect(page).toHaveURL(new RegExp(`/shop/sports/${sport.id}$`));
+});
+
+test('the top-bar search submits to the shop', async ({ page }) => {
+  await page.goto('/about-us');
+  const search = page.getByRole('search').getByRole('searchbox', { name: 'Search our catalog' });
+  await search.fill('goalpost');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/shop\?q=goalpost$/);
+  await expect(page.getByRole('link', { name: /goalpost/i }).first()).toBeVisible();
+});
+
+test('an unknown address shows the 404 page with a way back', async ({ page }) => {
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse the catalogue' })).toHaveAttribute(
+    'href',
+    '/shop',
+  );
+});
+
+test('the footer carries the company details and the legal links', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms');
+  await expect(footer).toContainText('Fieldhouse Sports Engineering');
+  await expect(footer.getByRole('link', { name: /@/ }).first()).toHaveAttribute('href', /^mailto:/);
+});
+
+test('on a phone the menu button opens the navigation', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  await page.getByText('Menu', { exact: true }).click();
+  await expect(page.getByRole('link', { name: 'Contact Us' }).last()).toBeVisible();
+  await context.close();
+});
+
+test('the frame reads and navigates without JavaScript', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByText('Categories', { exact: true }).click();
+  await expect(nav.getByRole('list', { name: 'Categories' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search our catalog' }).fill('net');
+  await page.getByRole('searchbox', { name: 'Search our catalog' }).press('Enter');
+  await expect(page).toHaveURL(/\/shop\?q=net$/);
+  await context.close();
+});
+
+test('keyboard users can skip to the content and open a dropdown', async ({ page }) => {
+  await page.goto('/');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  const summary = page
+    .getByRole('navigation', { name: 'Main' })
+    .getByText('Shop by Sport', { exact: true });
+  await summary.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('list', { name: 'Sports' }).first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('list', { name: 'Sports' }),
+  ).toBeHidden();
+});
+
+test('health check answers ok when the database answers', async ({ request }) => {
+  const response = await request.get('/healthz');
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ status: 'ok' });
+});
+
+test('the frame has no serious or critical accessibility violations', async ({ page }) => {
+  for (const path of ['/about-us', '/no-such-page']) {
+    await page.goto(path);
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${path}: ${v.id}`)).toEqual([]);
+  }
+});
+
+test('a second server on the same data folder exits with a clear message', async () => {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: {
+      ...process.env,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      PORT: '3199',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  expect(code).toBe(1);
+  expect(output).toMatch(/in use by another Fieldhouse process/i);
+});
