@@ -16,7 +16,11 @@ import { getUser } from '~/services/permissions.server';
 import { siteInfo } from '~/services/site.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [user, sports, categories] = await Promise.all([getUser(request), listSports(), listCategories()]);
+  const [user, sports, categories] = await Promise.all([
+    getUser(request),
+    listSports(),
+    listCategories(),
+  ]);
   return {
     user: user && { name: user.name, email: user.email, isAdmin: user.role === 'admin' },
     sports,

@@ -39,7 +39,11 @@ if (password !== undefined && password.length < 8) {
   console.error('The password must be at least 8 characters.');
   process.exit(2);
 }
-const result = await createOrPromoteAdmin({ email: values.email, name: values.name ?? 'Administrator', password });
+const result = await createOrPromoteAdmin({
+  email: values.email,
+  name: values.name ?? 'Administrator',
+  password,
+});
 await closeDb();
 console.log(
   result === 'created'

@@ -9,6 +9,8 @@ await migrateDatabase();
 await seedDemoCatalogue(console.log);
 const admin = await ensureDemoAdmin();
 if (admin) {
-  console.log(`Demo admin: ${admin.email} / ${admin.password} (kept in ${env().dataDir}/demo-admin.txt)`);
+  console.log(
+    `Demo admin: ${admin.email} / ${admin.password} (kept in ${env().dataDir}/demo-admin.txt)`,
+  );
 }
 await closeDb();

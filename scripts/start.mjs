@@ -19,10 +19,16 @@ function newestSource(dir) {
 }
 
 function buildIfNeeded() {
-  const sources = Math.max(newestSource('app'), newestSource('server'), statSync('package-lock.json').mtimeMs);
+  const sources = Math.max(
+    newestSource('app'),
+    newestSource('server'),
+    statSync('package-lock.json').mtimeMs,
+  );
   if (existsSync(BUILD) && statSync(BUILD).mtimeMs >= sources) return;
   console.log('Building the shop (first start or changed sources)…');
-  execFileSync(process.execPath, ['node_modules/@react-router/dev/bin.js', 'build'], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['node_modules/@react-router/dev/bin.js', 'build'], {
+    stdio: 'inherit',
+  });
 }
 
 async function loadApp() {
@@ -50,7 +56,9 @@ try {
     app.use(express.static('build/client', { maxAge: '1h', index: false }));
   }
   app.use(mod.createApp());
-  const server = app.listen(port, () => console.log(`Fieldhouse is serving on http://localhost:${port}`));
+  const server = app.listen(port, () =>
+    console.log(`Fieldhouse is serving on http://localhost:${port}`),
+  );
   const stop = () => server.close(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -1,12 +1,16 @@
 // `npm test`: everything CI runs. Service tests on PGlite, the same suite on a real PostgreSQL
-// (required when CI=true, skipped with a reason otherwise), then the production build.
-import { execFileSync, spawnSync } from 'node:child_process';
+// (required when CI=true, skipped with a reason otherwise), the production build, the type check,
+// the linter, then the end-to-end tests in Chromium against the built server.
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const ci = process.env.CI === 'true';
 const run = (label, args, env = {}) => {
   console.log(`\n=== ${label} ===`);
-  const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(process.execPath, args, {
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   if (result.status !== 0) {
     console.error(`\n${label} failed.`);
     process.exit(result.status ?? 1);
@@ -21,13 +25,25 @@ if (hasPostgres) run('Service tests on PostgreSQL', [vitest, 'run'], { TEST_DB: 
 else if (ci) {
   console.error('PostgreSQL is required under CI=true (apt-get install -y postgresql).');
   process.exit(1);
-} else console.log('\nSkipping the PostgreSQL suite: PostgreSQL is not installed (apt-get install -y postgresql).');
+} else
+  console.log(
+    '\nSkipping the PostgreSQL suite: PostgreSQL is not installed (apt-get install -y postgresql).',
+  );
 
 run('Production build', ['node_modules/@react-router/dev/bin.js', 'build']);
 run('Route types', ['node_modules/@react-router/dev/bin.js', 'typegen']);
-try {
-  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc'], { stdio: 'inherit' });
-} catch {
-  console.error('Type check failed.');
+run('Type check', ['node_modules/typescript/bin/tsc']);
+run('Lint', ['node_modules/eslint/bin/eslint.js', '.']);
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (existsSync(chromium))
+  run('End-to-end tests in Chromium', ['node_modules/@playwright/test/cli.js', 'test']);
+else if (ci) {
+  console.error(
+    `Chromium is required under CI=true (apt-get install -y chromium); not found at ${chromium}.`,
+  );
   process.exit(1);
-}
+} else
+  console.log(
+    `\nSkipping the end-to-end tests: Chromium is not installed at ${chromium} (apt-get install -y chromium).`,
+  );

@@ -23,7 +23,15 @@ export function createApp(): express.Express {
   });
 
   // Stored images: keys are content hashes, so they never change.
-  app.use('/media', express.static(uploadsDir(), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+  app.use(
+    '/media',
+    express.static(uploadsDir(), {
+      immutable: true,
+      maxAge: '1y',
+      index: false,
+      fallthrough: false,
+    }),
+  );
 
   // Better Auth reads the raw body itself: mount it before any body parser.
   app.all('/api/auth/{*rest}', toNodeHandler(auth()));

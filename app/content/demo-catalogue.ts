@@ -80,7 +80,11 @@ export const demoCategories: DemoCategory[] = [
   { id: 16, name: 'Outdoor Installations', slug: 'outdoor-installations' },
   { id: 17, name: 'Accessories', slug: 'accessories' },
   { id: 18, name: 'NAPFA Equipment', slug: 'napfa-equipment' },
-  { id: 19, name: 'Installation & Maintenance Services', slug: 'installation-maintenance-services' },
+  {
+    id: 19,
+    name: 'Installation & Maintenance Services',
+    slug: 'installation-maintenance-services',
+  },
 ];
 
 export const demoProducts: DemoProduct[] = [
@@ -89,7 +93,7 @@ export const demoProducts: DemoProduct[] = [
     name: 'Acrylic Court Coating System',
     slug: 'acrylic-court-coating-system',
     description:
-      'Multi-layer cushioned acrylic coating for outdoor basketball, tennis and multi-purpose courts, applied over asphalt or concrete. The system comprises a primer, acrylic resurfacer, two textured colour coats and line paint, giving a UV-stable, slip-resistant finish suited to Singapore\'s tropical climate. Surface preparation, crack repair and application are carried out by our own crews island-wide.',
+      "Multi-layer cushioned acrylic coating for outdoor basketball, tennis and multi-purpose courts, applied over asphalt or concrete. The system comprises a primer, acrylic resurfacer, two textured colour coats and line paint, giving a UV-stable, slip-resistant finish suited to Singapore's tropical climate. Surface preparation, crack repair and application are carried out by our own crews island-wide.",
     sportId: 12,
     categoryIds: [5, 16, 19],
     images: [
@@ -223,7 +227,7 @@ export const demoProducts: DemoProduct[] = [
     name: 'Volleyball Posts with Internal Winch',
     slug: 'volleyball-posts-with-internal-winch',
     description:
-      'Aluminium volleyball posts with an internal winch for net tensioning and telescopic height adjustment for men\'s, women\'s and junior play. Floor sockets with flush covers keep the hall floor clear when the posts are removed. Installation includes coring and socket fitting.',
+      "Aluminium volleyball posts with an internal winch for net tensioning and telescopic height adjustment for men's, women's and junior play. Floor sockets with flush covers keep the hall floor clear when the posts are removed. Installation includes coring and socket fitting.",
     sportId: 4,
     categoryIds: [7, 15],
     images: [

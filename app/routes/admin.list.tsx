@@ -3,7 +3,10 @@ import { PlannedPage } from '~/components/layout/page-header';
 import { pageTitle } from '~/lib/meta';
 import { requireAdmin } from '~/services/permissions.server';
 
-export const meta = () => [{ title: pageTitle('Manage Products') }, { name: 'robots', content: 'noindex' }];
+export const meta = () => [
+  { title: pageTitle('Manage Products') },
+  { name: 'robots', content: 'noindex' },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);

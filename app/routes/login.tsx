@@ -6,7 +6,10 @@ import { safeRedirect } from '~/lib/safe-redirect';
 import { auth } from '~/services/auth.server';
 import { getUser } from '~/services/permissions.server';
 
-export const meta = () => [{ title: pageTitle('Sign In') }, { name: 'description', content: 'Sign in to your Fieldhouse account.' }];
+export const meta = () => [
+  { title: pageTitle('Sign In') },
+  { name: 'description', content: 'Sign in to your Fieldhouse account.' },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);
@@ -18,7 +21,8 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const email = String(form.get('email') ?? '').trim();
   const password = String(form.get('password') ?? '');
-  if (!email || !password) return data({ error: 'Please enter your email and password.' }, { status: 400 });
+  if (!email || !password)
+    return data({ error: 'Please enter your email and password.' }, { status: 400 });
   const response = await auth().api.signInEmail({
     body: { email, password },
     headers: request.headers,
@@ -26,12 +30,18 @@ export async function action({ request }: Route.ActionArgs) {
   });
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { message?: string } | null;
-    return data({ error: body?.message ?? 'Invalid email or password' }, { status: response.status === 429 ? 429 : 400 });
+    return data(
+      { error: body?.message ?? 'Invalid email or password' },
+      { status: response.status === 429 ? 429 : 400 },
+    );
   }
   const { user } = (await response.json()) as { user: { role?: string } };
   const headers = new Headers();
   for (const cookie of response.headers.getSetCookie()) headers.append('Set-Cookie', cookie);
-  const target = user.role === 'admin' ? '/admin/list' : safeRedirect(new URL(request.url).searchParams.get('redirectTo'));
+  const target =
+    user.role === 'admin'
+      ? '/admin/list'
+      : safeRedirect(new URL(request.url).searchParams.get('redirectTo'));
   return redirect(target, { headers });
 }
 
@@ -42,7 +52,10 @@ export default function Login() {
     <>
       <PageHeader title="Sign In" />
       <div className="mx-auto max-w-md px-4 py-10">
-        <Form method="post" className="space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <Form
+          method="post"
+          className="space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
           {result?.error ? (
             <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
               {result.error}
@@ -52,15 +65,33 @@ export default function Login() {
             <label htmlFor="email" className="block text-sm font-medium text-slate-800">
               Email
             </label>
-            <input id="email" name="email" type="email" autoComplete="email" required className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2" />
+            <input
+              id="email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
+            />
           </div>
           <div>
             <label htmlFor="password" className="block text-sm font-medium text-slate-800">
               Password
             </label>
-            <input id="password" name="password" type="password" autoComplete="current-password" required className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2" />
+            <input
+              id="password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
+            />
           </div>
-          <button type="submit" disabled={busy} className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={busy}
+            className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+          >
             Sign In
           </button>
           <p className="text-center text-sm text-slate-600">

@@ -16,7 +16,11 @@ function ids(value: string | null | undefined): number[] {
 
 export const meta = () => [
   { title: pageTitle('Shop') },
-  { name: 'description', content: 'Goalposts, basketball hoops, nets, court services and NAPFA equipment for Singapore schools and clubs.' },
+  {
+    name: 'description',
+    content:
+      'Goalposts, basketball hoops, nets, court services and NAPFA equipment for Singapore schools and clubs.',
+  },
 ];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -37,14 +41,27 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const { items, total, q, page, pages } = loaderData;
   return (
     <>
-      <PageHeader title="Shop" subtitle="Equipment, courts and flooring for schools, clubs and institutions." />
+      <PageHeader
+        title="Shop"
+        subtitle="Equipment, courts and flooring for schools, clubs and institutions."
+      />
       <div className="mx-auto max-w-7xl px-4 py-8">
         <Form method="get" role="search" className="flex max-w-xl gap-2">
           <label htmlFor="shop-search" className="sr-only">
             Search products
           </label>
-          <input id="shop-search" name="q" type="search" defaultValue={q} placeholder="Search products" className="flex-1 rounded-md border border-slate-300 px-3 py-2" />
-          <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+          <input
+            id="shop-search"
+            name="q"
+            type="search"
+            defaultValue={q}
+            placeholder="Search products"
+            className="flex-1 rounded-md border border-slate-300 px-3 py-2"
+          />
+          <button
+            type="submit"
+            className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+          >
             Search
           </button>
         </Form>
@@ -62,7 +79,13 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="mt-10 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
             <p className="font-semibold text-slate-900">No products found.</p>
-            <p className="mt-1 text-sm text-slate-600">Try another word, or <Link to="/shop" className="text-brand-700 underline">see everything</Link>.</p>
+            <p className="mt-1 text-sm text-slate-600">
+              Try another word, or{' '}
+              <Link to="/shop" className="text-brand-700 underline">
+                see everything
+              </Link>
+              .
+            </p>
           </div>
         )}
         {pages > 1 ? (
@@ -71,7 +94,12 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               const params = new URLSearchParams(q ? { q } : {});
               params.set('page', String(n));
               return (
-                <Link key={n} to={`?${params}`} aria-current={n === page ? 'page' : undefined} className={`rounded-md px-3 py-1.5 text-sm ${n === page ? 'bg-brand-600 text-white' : 'border border-slate-300 bg-white'}`}>
+                <Link
+                  key={n}
+                  to={`?${params}`}
+                  aria-current={n === page ? 'page' : undefined}
+                  className={`rounded-md px-3 py-1.5 text-sm ${n === page ? 'bg-brand-600 text-white' : 'border border-slate-300 bg-white'}`}
+                >
                   {n}
                 </Link>
               );

@@ -37,7 +37,7 @@ function createAuth() {
       useSecureCookies: config.publicUrl.startsWith('https://'),
       database: { generateId: () => crypto.randomUUID() },
     },
-    rateLimit: { enabled: config.NODE_ENV !== 'test'},
+    rateLimit: { enabled: config.NODE_ENV !== 'test' },
     plugins: [admin({ defaultRole: 'customer', adminRoles: ['admin'] })],
   });
 }

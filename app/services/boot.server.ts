@@ -27,7 +27,11 @@ export async function boot(log: (line: string) => void = console.log): Promise<v
     }
   }
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD && !(await accountExists(config.ADMIN_EMAIL))) {
-    await createOrPromoteAdmin({ email: config.ADMIN_EMAIL, name: 'Administrator', password: config.ADMIN_PASSWORD });
+    await createOrPromoteAdmin({
+      email: config.ADMIN_EMAIL,
+      name: 'Administrator',
+      password: config.ADMIN_PASSWORD,
+    });
     log(`Admin ${config.ADMIN_EMAIL} created from ADMIN_EMAIL.`);
   }
 }

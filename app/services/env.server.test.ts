@@ -19,14 +19,21 @@ describe('parseEnv', () => {
   });
 
   it('requires AUTH_SECRET with PostgreSQL and leaves the demo seed off there', () => {
-    expect(() => parseEnv({ DATABASE_URL: 'postgres://u@h/db' })).toThrow(/AUTH_SECRET: is required with DATABASE_URL/);
+    expect(() => parseEnv({ DATABASE_URL: 'postgres://u@h/db' })).toThrow(
+      /AUTH_SECRET: is required with DATABASE_URL/,
+    );
     const env = parseEnv({ DATABASE_URL: 'postgres://u@h/db', AUTH_SECRET: 'x'.repeat(32) });
     expect(env.database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db' });
     expect(env.seedDemo).toBe(false);
-    expect(parseEnv({ DATABASE_URL: 'postgres://u@h/db', AUTH_SECRET: 'x'.repeat(32), SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(
+      parseEnv({ DATABASE_URL: 'postgres://u@h/db', AUTH_SECRET: 'x'.repeat(32), SEED_DEMO: '1' })
+        .seedDemo,
+    ).toBe(true);
   });
 
   it('requires ADMIN_PASSWORD with ADMIN_EMAIL', () => {
-    expect(() => parseEnv({ DATA_DIR: '/tmp/fh-env-test', ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => parseEnv({ DATA_DIR: '/tmp/fh-env-test', ADMIN_EMAIL: 'a@b.co' })).toThrow(
+      /ADMIN_PASSWORD/,
+    );
   });
 });

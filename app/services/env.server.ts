@@ -17,16 +17,26 @@ const EnvSchema = z
     DATABASE_URL: optionalText.pipe(
       z
         .string()
-        .regex(/^(postgres(ql)?|memory):\/\//, 'must start with postgres:// (or memory:// for tests)')
+        .regex(
+          /^(postgres(ql)?|memory):\/\//,
+          'must start with postgres:// (or memory:// for tests)',
+        )
         .optional(),
     ),
     SEED_DEMO: z.enum(['0', '1']).optional(),
     AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-    PUBLIC_URL: optionalText.pipe(z.url('must be a URL such as https://shop.example.com').optional()),
+    PUBLIC_URL: optionalText.pipe(
+      z.url('must be a URL such as https://shop.example.com').optional(),
+    ),
     ADMIN_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()),
-    ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+    ADMIN_PASSWORD: optionalText.pipe(
+      z.string().min(8, 'must be at least 8 characters').optional(),
+    ),
     SMTP_URL: optionalText.pipe(
-      z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+        .optional(),
     ),
     MAIL_FROM: z.string().default('Fieldhouse Sports Engineering <no-reply@fieldhouse.example>'),
     ENQUIRY_EMAIL: z.email('must be an e-mail address').default('sales@fieldhouse.example'),
@@ -50,7 +60,11 @@ const EnvSchema = z
       });
     }
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
-      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'is required with ADMIN_EMAIL' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PASSWORD'],
+        message: 'is required with ADMIN_EMAIL',
+      });
     }
   });
 

@@ -18,7 +18,13 @@ async function thrown(promise: Promise<unknown>): Promise<Response> {
 
 describe('permissions', () => {
   it('lets an admin made by the admin command through requireAdmin after signing in over HTTP', async () => {
-    expect(await createOrPromoteAdmin({ email: 'Boss@Example.com', name: 'Boss', password: 'admin-pass-123' })).toBe('created');
+    expect(
+      await createOrPromoteAdmin({
+        email: 'Boss@Example.com',
+        name: 'Boss',
+        password: 'admin-pass-123',
+      }),
+    ).toBe('created');
     const cookie = await signIn('boss@example.com', 'admin-pass-123');
     const admin = await requireAdmin(page(cookie));
     expect(admin).toMatchObject({ email: 'boss@example.com', name: 'Boss', role: 'admin' });
@@ -34,7 +40,9 @@ describe('permissions', () => {
   it('sends a guest to sign in, coming back afterwards', async () => {
     const response = await thrown(requireAdmin(page()));
     expect(response.status).toBe(302);
-    expect(response.headers.get('location')).toBe(`/login?redirectTo=${encodeURIComponent('/admin/list?tab=1')}`);
+    expect(response.headers.get('location')).toBe(
+      `/login?redirectTo=${encodeURIComponent('/admin/list?tab=1')}`,
+    );
     expect(await getUser(page())).toBeNull();
   });
 
@@ -50,6 +58,8 @@ describe('permissions', () => {
   });
 
   it('refuses to create an admin without a password', async () => {
-    await expect(createOrPromoteAdmin({ email: 'nobody@example.com', name: 'N' })).rejects.toThrow(/password/);
+    await expect(createOrPromoteAdmin({ email: 'nobody@example.com', name: 'N' })).rejects.toThrow(
+      /password/,
+    );
   });
 });

@@ -33,7 +33,10 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
   if (user.role !== 'admin') {
-    throw new Response('You do not have access to this page.', { status: 403, statusText: 'Forbidden' });
+    throw new Response('You do not have access to this page.', {
+      status: 403,
+      statusText: 'Forbidden',
+    });
   }
   return user;
 }

@@ -14,7 +14,9 @@ export const DEMO_ADMIN_EMAIL = 'admin@fieldhouse.example';
 
 /** Whether the catalogue has no products yet (a fresh database). */
 export async function isCatalogueEmpty(): Promise<boolean> {
-  const [row] = await db().select({ n: sql<number>`count(*)::int` }).from(products);
+  const [row] = await db()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products);
   return (row?.n ?? 0) === 0;
 }
 
@@ -42,12 +44,18 @@ export async function seedDemoCatalogue(log: (line: string) => void = () => {}):
       .onConflictDoNothing();
     await tx
       .insert(productsCategories)
-      .values(demoProducts.flatMap((p) => p.categoryIds.map((categoryId) => ({ productId: p.id, categoryId }))))
+      .values(
+        demoProducts.flatMap((p) =>
+          p.categoryIds.map((categoryId) => ({ productId: p.id, categoryId })),
+        ),
+      )
       .onConflictDoNothing();
     // Explicit ids leave the serial sequences behind; move them past the seeded rows.
     for (const table of ['sports', 'categories', 'products']) {
       await tx.execute(
-        sql.raw(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`),
+        sql.raw(
+          `SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`,
+        ),
       );
     }
   });
@@ -61,11 +69,15 @@ export async function seedDemoCatalogue(log: (line: string) => void = () => {}):
     if (has) continue;
     for (const [position, image] of product.images.entries()) {
       const stored = await storeImage(await renderDemoImage(image, product.name));
-      await db().insert(productImages).values({ productId: product.id, position, ...stored });
+      await db()
+        .insert(productImages)
+        .values({ productId: product.id, position, ...stored });
       drawn++;
     }
   }
-  log(`Demo catalogue: ${demoSports.length} sports, ${demoCategories.length} categories, ${demoProducts.length} products (${drawn} images drawn).`);
+  log(
+    `Demo catalogue: ${demoSports.length} sports, ${demoCategories.length} categories, ${demoProducts.length} products (${drawn} images drawn).`,
+  );
 }
 
 /**

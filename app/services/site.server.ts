@@ -12,6 +12,13 @@ export function siteInfo(): SiteInfo {
     { label: 'Instagram', href: e.SITE_INSTAGRAM },
     { label: 'LinkedIn', href: e.SITE_LINKEDIN },
   ].filter((s): s is { label: string; href: string } => Boolean(s.href));
-  cached = { name: e.SITE_NAME, address: e.SITE_ADDRESS, email: e.SITE_EMAIL, phone: e.SITE_PHONE, uen: e.SITE_UEN, social };
+  cached = {
+    name: e.SITE_NAME,
+    address: e.SITE_ADDRESS,
+    email: e.SITE_EMAIL,
+    phone: e.SITE_PHONE,
+    uen: e.SITE_UEN,
+    social,
+  };
   return cached;
 }

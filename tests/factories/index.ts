@@ -8,35 +8,61 @@ const next = () => ++n;
 export async function createSport(overrides: { name?: string } = {}) {
   const i = next();
   const name = overrides.name ?? `Sport ${i}`;
-  const [row] = await db().insert(sports).values({ name, slug: `sport-${i}-${Date.now()}` }).returning({ id: sports.id, name: sports.name });
+  const [row] = await db()
+    .insert(sports)
+    .values({ name, slug: `sport-${i}-${Date.now()}` })
+    .returning({ id: sports.id, name: sports.name });
   return row!;
 }
 
 export async function createCategory(overrides: { name?: string } = {}) {
   const i = next();
   const name = overrides.name ?? `Category ${i}`;
-  const [row] = await db().insert(categories).values({ name, slug: `category-${i}-${Date.now()}` }).returning({ id: categories.id, name: categories.name });
+  const [row] = await db()
+    .insert(categories)
+    .values({ name, slug: `category-${i}-${Date.now()}` })
+    .returning({ id: categories.id, name: categories.name });
   return row!;
 }
 
-export async function createProduct(overrides: { name?: string; description?: string; sportId?: number; categoryIds?: number[]; createdAt?: Date } = {}) {
+export async function createProduct(
+  overrides: {
+    name?: string;
+    description?: string;
+    sportId?: number;
+    categoryIds?: number[];
+    createdAt?: Date;
+  } = {},
+) {
   const i = next();
   const sportId = overrides.sportId ?? (await createSport()).id;
   const [row] = await db()
     .insert(products)
-    .values({ name: overrides.name ?? `Product ${i}`, slug: `product-${i}-${Date.now()}`, description: overrides.description ?? null, sportId, createdAt: overrides.createdAt })
+    .values({
+      name: overrides.name ?? `Product ${i}`,
+      slug: `product-${i}-${Date.now()}`,
+      description: overrides.description ?? null,
+      sportId,
+      createdAt: overrides.createdAt,
+    })
     .returning({ id: products.id, name: products.name });
   if (overrides.categoryIds?.length) {
-    await db().insert(productsCategories).values(overrides.categoryIds.map((categoryId) => ({ productId: row!.id, categoryId })));
+    await db()
+      .insert(productsCategories)
+      .values(overrides.categoryIds.map((categoryId) => ({ productId: row!.id, categoryId })));
   }
   return row!;
 }
 
 /** Signs up a customer through Better Auth and returns the session cookie header. */
-export async function createCustomer(overrides: { email?: string; password?: string; name?: string } = {}) {
+export async function createCustomer(
+  overrides: { email?: string; password?: string; name?: string } = {},
+) {
   const email = overrides.email ?? `customer${next()}@example.com`;
   const password = overrides.password ?? 'correct horse battery';
-  await auth().api.signUpEmail({ body: { email, password, name: overrides.name ?? 'Test Customer' } });
+  await auth().api.signUpEmail({
+    body: { email, password, name: overrides.name ?? 'Test Customer' },
+  });
   return { email, password, cookie: await signIn(email, password) };
 }
 

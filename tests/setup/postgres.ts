@@ -33,18 +33,41 @@ export default async function setup() {
   if (process.env.TEST_DATABASE_URL) return; // an existing server was given
   const initdb = findBin('initdb');
   const postgres = findBin('postgres');
-  if (!initdb || !postgres) throw new Error('PostgreSQL is not installed (apt-get install -y postgresql)');
+  if (!initdb || !postgres)
+    throw new Error('PostgreSQL is not installed (apt-get install -y postgresql)');
   const dir = mkdtempSync(path.join(tmpdir(), 'fieldhouse-pg-'));
   const asRoot = process.getuid?.() === 0;
   const run = (cmd: string, args: string[]) =>
     asRoot
       ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' })
       : execFileSync(cmd, args, { stdio: 'pipe' });
-  if (asRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), Number(execFileSync('id', ['-g', 'postgres']).toString().trim()));
+  if (asRoot)
+    chownSync(
+      dir,
+      Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
+      Number(execFileSync('id', ['-g', 'postgres']).toString().trim()),
+    );
   const data = path.join(dir, 'data');
   run(initdb, ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
   const port = await freePort();
-  const args = ['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${dir}`, '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200'];
+  const args = [
+    '-D',
+    data,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    `unix_socket_directories=${dir}`,
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
+    '-c',
+    'max_connections=200',
+  ];
   const child = asRoot
     ? spawn('runuser', ['-u', 'postgres', '--', postgres, ...args], { stdio: 'ignore' })
     : spawn(postgres, args, { stdio: 'ignore' });

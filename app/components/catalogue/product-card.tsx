@@ -22,7 +22,9 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
         ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
-        <h2 className="text-sm font-semibold text-slate-900 group-hover:text-brand-700 sm:text-base">{product.name}</h2>
+        <h2 className="text-sm font-semibold text-slate-900 group-hover:text-brand-700 sm:text-base">
+          {product.name}
+        </h2>
         <p className="text-xs font-medium text-slate-600 uppercase">{product.sport.name}</p>
       </div>
     </Link>

@@ -15,7 +15,11 @@ export function PlannedPage({ title, children }: { title: string; children?: Rea
     <>
       <PageHeader title={title} />
       <div className="mx-auto max-w-3xl px-4 py-10 text-slate-700">
-        {children ?? <p>This page is being prepared. Meanwhile, browse our catalogue or contact us for a quote.</p>}
+        {children ?? (
+          <p>
+            This page is being prepared. Meanwhile, browse our catalogue or contact us for a quote.
+          </p>
+        )}
       </div>
     </>
   );

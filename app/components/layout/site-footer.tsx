@@ -17,7 +17,9 @@ export function SiteFooter({ site }: { site: SiteInfo }) {
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-3">
         <div>
           <p className="text-lg font-bold text-white">{site.name}</p>
-          <p className="mt-2 text-sm">Sports equipment, courts and flooring for schools, clubs and institutions in Singapore.</p>
+          <p className="mt-2 text-sm">
+            Sports equipment, courts and flooring for schools, clubs and institutions in Singapore.
+          </p>
           <p className="mt-2 text-xs text-slate-400">UEN {site.uen}</p>
         </div>
         <address className="space-y-3 text-sm not-italic">

@@ -17,7 +17,8 @@ interface HeaderProps {
   serverCartCount: number;
 }
 
-const linkClass = 'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900';
+const linkClass =
+  'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900';
 const panelClass =
   'mt-1 max-h-[70vh] w-64 overflow-y-auto rounded-lg border border-slate-200 bg-white p-1 shadow-lg md:absolute md:left-0';
 
@@ -26,7 +27,10 @@ function EntryList({ label, entries, base }: { label: string; entries: NavEntry[
     <ul aria-label={label} className="flex flex-col">
       {entries.map((entry) => (
         <li key={entry.id}>
-          <Link to={`${base}/${entry.id}`} className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-800">
+          <Link
+            to={`${base}/${entry.id}`}
+            className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-800"
+          >
             {entry.name}
           </Link>
         </li>
@@ -44,7 +48,11 @@ function NavLinks({ sports, categories }: Pick<HeaderProps, 'sports' | 'categori
       <MenuDisclosure label="Categories" summaryClassName={linkClass} panelClassName={panelClass}>
         <EntryList label="Categories" entries={categories} base="/shop/category" />
       </MenuDisclosure>
-      <MenuDisclosure label="Shop by Sport" summaryClassName={linkClass} panelClassName={panelClass}>
+      <MenuDisclosure
+        label="Shop by Sport"
+        summaryClassName={linkClass}
+        panelClassName={panelClass}
+      >
         <EntryList label="Sports" entries={sports} base="/shop/sports" />
       </MenuDisclosure>
       <NavLink to="/portfolio" className={linkClass}>
@@ -73,7 +81,12 @@ export function SiteHeader({ user, sports, categories, siteName, serverCartCount
         <Link to="/" className="shrink-0 rounded-md" aria-label={`${siteName} home`}>
           <Logo />
         </Link>
-        <Form method="get" action="/shop" role="search" className="relative ml-auto hidden flex-1 sm:block sm:max-w-md">
+        <Form
+          method="get"
+          action="/shop"
+          role="search"
+          className="relative ml-auto hidden flex-1 sm:block sm:max-w-md"
+        >
           <label htmlFor="site-search" className="sr-only">
             Search our catalog
           </label>
@@ -85,7 +98,11 @@ export function SiteHeader({ user, sports, categories, siteName, serverCartCount
             placeholder="Search our catalog"
             className="w-full rounded-full border border-slate-300 bg-slate-50 py-2 pr-10 pl-4 text-sm placeholder:text-slate-500 focus:border-brand-600 focus:bg-white"
           />
-          <button type="submit" aria-label="Search" className="absolute top-1/2 right-1 -translate-y-1/2 rounded-full p-1.5 text-slate-600 hover:text-brand-700">
+          <button
+            type="submit"
+            aria-label="Search"
+            className="absolute top-1/2 right-1 -translate-y-1/2 rounded-full p-1.5 text-slate-600 hover:text-brand-700"
+          >
             <Search aria-hidden className="size-4" />
           </button>
         </Form>
@@ -102,12 +119,18 @@ export function SiteHeader({ user, sports, categories, siteName, serverCartCount
                   Profile
                 </Link>
                 {user.isAdmin ? (
-                  <Link to="/admin/list" className="rounded-md px-3 py-2 text-sm hover:bg-slate-100">
+                  <Link
+                    to="/admin/list"
+                    className="rounded-md px-3 py-2 text-sm hover:bg-slate-100"
+                  >
                     Admin
                   </Link>
                 ) : null}
                 <Form method="post" action="/logout">
-                  <button type="submit" className="w-full rounded-md px-3 py-2 text-left text-sm hover:bg-slate-100">
+                  <button
+                    type="submit"
+                    className="w-full rounded-md px-3 py-2 text-left text-sm hover:bg-slate-100"
+                  >
                     Log Out
                   </button>
                 </Form>
@@ -164,7 +187,11 @@ export function SiteHeader({ user, sports, categories, siteName, serverCartCount
             placeholder="Search our catalog"
             className="w-full rounded-full border border-slate-300 bg-slate-50 py-2 pr-10 pl-4 text-sm placeholder:text-slate-500"
           />
-          <button type="submit" aria-label="Search" className="absolute top-1/2 right-1 -translate-y-1/2 rounded-full p-1.5 text-slate-600">
+          <button
+            type="submit"
+            aria-label="Search"
+            className="absolute top-1/2 right-1 -translate-y-1/2 rounded-full p-1.5 text-slate-600"
+          >
             <Search aria-hidden className="size-4" />
           </button>
         </Form>

@@ -24,7 +24,8 @@ export async function createOrPromoteAdmin(input: {
     await db().update(user).set({ role: 'admin' }).where(eq(user.id, existing.id));
     return 'promoted';
   }
-  if (!input.password) throw new Error(`No account for ${email}: a password is needed to create it.`);
+  if (!input.password)
+    throw new Error(`No account for ${email}: a password is needed to create it.`);
   const created = await auth().api.signUpEmail({
     body: { email, name: input.name, password: input.password },
   });

@@ -32,7 +32,12 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function toImage(row: { key: string; width: number; height: number; variants: { key: string; width: number }[] }): ProductImage {
+function toImage(row: {
+  key: string;
+  width: number;
+  height: number;
+  variants: { key: string; width: number }[];
+}): ProductImage {
   return {
     src: mediaUrl(row.key),
     width: row.width,
@@ -45,7 +50,9 @@ function toImage(row: { key: string; width: number; height: number; variants: { 
  * One page of products (16) matching the filter, newest first, with the exact total.
  * The catalogue issue replaces the name match with ranked, typo-tolerant search.
  */
-export async function listProducts(filter: ProductFilter): Promise<{ items: ProductCard[]; total: number; page: number }> {
+export async function listProducts(
+  filter: ProductFilter,
+): Promise<{ items: ProductCard[]; total: number; page: number }> {
   const page = Math.max(1, filter.page ?? 1);
   const where: SQL[] = [];
   const q = filter.q?.trim();
@@ -57,31 +64,55 @@ export async function listProducts(filter: ProductFilter): Promise<{ items: Prod
         db()
           .select({ one: sql`1` })
           .from(productsCategories)
-          .where(and(eq(productsCategories.productId, products.id), inArray(productsCategories.categoryId, filter.categoryIds))),
+          .where(
+            and(
+              eq(productsCategories.productId, products.id),
+              inArray(productsCategories.categoryId, filter.categoryIds),
+            ),
+          ),
       ),
     );
   }
   const condition = where.length ? and(...where) : undefined;
   const [rows, [count]] = await Promise.all([
     db()
-      .select({ id: products.id, name: products.name, description: products.description, sportId: sports.id, sportName: sports.name })
+      .select({
+        id: products.id,
+        name: products.name,
+        description: products.description,
+        sportId: sports.id,
+        sportName: sports.name,
+      })
       .from(products)
       .innerJoin(sports, eq(sports.id, products.sportId))
       .where(condition)
       .orderBy(desc(products.createdAt), desc(products.id))
       .limit(PAGE_SIZE)
       .offset((page - 1) * PAGE_SIZE),
-    db().select({ n: sql<number>`count(*)::int` }).from(products).where(condition),
+    db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .where(condition),
   ]);
   const ids = rows.map((r) => r.id);
   const [images, links] = ids.length
     ? await Promise.all([
         db()
-          .select({ productId: productImages.productId, key: productImages.key, width: productImages.width, height: productImages.height, variants: productImages.variants })
+          .select({
+            productId: productImages.productId,
+            key: productImages.key,
+            width: productImages.width,
+            height: productImages.height,
+            variants: productImages.variants,
+          })
           .from(productImages)
           .where(and(inArray(productImages.productId, ids), eq(productImages.position, 0))),
         db()
-          .select({ productId: productsCategories.productId, id: categories.id, name: categories.name })
+          .select({
+            productId: productsCategories.productId,
+            id: categories.id,
+            name: categories.name,
+          })
           .from(productsCategories)
           .innerJoin(categories, eq(categories.id, productsCategories.categoryId))
           .where(inArray(productsCategories.productId, ids))
@@ -110,14 +141,25 @@ export interface ProductDetail extends Omit<ProductCard, 'image'> {
 /** One product with its images in order, or null when there is no such product. */
 export async function getProduct(id: number): Promise<ProductDetail | null> {
   const [row] = await db()
-    .select({ id: products.id, name: products.name, description: products.description, sportId: sports.id, sportName: sports.name })
+    .select({
+      id: products.id,
+      name: products.name,
+      description: products.description,
+      sportId: sports.id,
+      sportName: sports.name,
+    })
     .from(products)
     .innerJoin(sports, eq(sports.id, products.sportId))
     .where(eq(products.id, id));
   if (!row) return null;
   const [images, cats] = await Promise.all([
     db()
-      .select({ key: productImages.key, width: productImages.width, height: productImages.height, variants: productImages.variants })
+      .select({
+        key: productImages.key,
+        width: productImages.width,
+        height: productImages.height,
+        variants: productImages.variants,
+      })
       .from(productImages)
       .where(eq(productImages.productId, id))
       .orderBy(asc(productImages.position)),

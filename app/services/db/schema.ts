@@ -171,7 +171,10 @@ export const productImages = pgTable(
     key: text().notNull(),
     width: integer().notNull(),
     height: integer().notNull(),
-    variants: jsonb().$type<ImageVariant[]>().notNull().default(sql`'[]'::jsonb`),
+    variants: jsonb()
+      .$type<ImageVariant[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     ...timestamps,
   },
   (t) => [uniqueIndex('product_images_product_position_idx').on(t.productId, t.position)],

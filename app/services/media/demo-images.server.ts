@@ -42,21 +42,40 @@ function wrap(text: string, width: number, maxLines: number): string[] {
   if (current) lines.push(current);
   if (lines.length > maxLines) {
     const kept = lines.slice(0, maxLines);
-    kept[maxLines - 1] = truncate(`${kept[maxLines - 1]} ${lines.slice(maxLines).join(' ')}`, width);
+    kept[maxLines - 1] = truncate(
+      `${kept[maxLines - 1]} ${lines.slice(maxLines).join(' ')}`,
+      width,
+    );
     return kept;
   }
   return lines;
 }
 
-function gridLines(x: number, y: number, w: number, h: number, step: number, attrs: string): string {
+function gridLines(
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  step: number,
+  attrs: string,
+): string {
   let out = '';
-  for (let gx = x + step; gx < x + w; gx += step) out += `<line x1="${gx}" y1="${y}" x2="${gx}" y2="${y + h}" ${attrs}/>`;
-  for (let gy = y + step; gy < y + h; gy += step) out += `<line x1="${x}" y1="${gy}" x2="${x + w}" y2="${gy}" ${attrs}/>`;
+  for (let gx = x + step; gx < x + w; gx += step)
+    out += `<line x1="${gx}" y1="${y}" x2="${gx}" y2="${y + h}" ${attrs}/>`;
+  for (let gy = y + step; gy < y + h; gy += step)
+    out += `<line x1="${x}" y1="${gy}" x2="${x + w}" y2="${gy}" ${attrs}/>`;
   return out;
 }
 
 function drawGoalpost(): string {
-  const mesh = gridLines(170, 250, 460, 250, 30, 'stroke="#ffffff" stroke-opacity="0.45" stroke-width="2"');
+  const mesh = gridLines(
+    170,
+    250,
+    460,
+    250,
+    30,
+    'stroke="#ffffff" stroke-opacity="0.45" stroke-width="2"',
+  );
   return `
     <defs><linearGradient id="pitch" x1="0" y1="0" x2="0" y2="1">
       <stop offset="0" stop-color="#4caf50"/><stop offset="1" stop-color="#2e7d32"/>
@@ -94,7 +113,14 @@ function drawHoop(): string {
 }
 
 function drawNet(): string {
-  const mesh = gridLines(150, 270, 500, 190, 22, 'stroke="#263238" stroke-opacity="0.75" stroke-width="2"');
+  const mesh = gridLines(
+    150,
+    270,
+    500,
+    190,
+    22,
+    'stroke="#263238" stroke-opacity="0.75" stroke-width="2"',
+  );
   return `
     <rect x="0" y="600" width="${SIZE}" height="200" fill="#000000" fill-opacity="0.15"/>
     <rect x="150" y="270" width="500" height="190" fill="#ffffff" fill-opacity="0.12"/>

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { env } from '../env.server';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+}
+
+let transport: Transporter | undefined;
+
+function smtp(url: string): Transporter {
+  transport ??= nodemailer.createTransport(url);
+  return transport;
+}
+
+/** The folder that holds one `.eml` file per message when no SMTP server is configured. */
+export function outboxDir(): string {
+  return path.join(env().dataDir, 'outbox');
+}
+
+/**
+ * Sends one message: through SMTP when `SMTP_URL` is set, else as an `.eml` file in
+ * `$DATA_DIR/outbox/`. Throws when the message could not be handed over.
+ */
+export async function sendMail(message: MailMessage): Promise<void> {
+  const config = env();
+  const mail = { from: config.MAIL_FROM, ...message };
+  if (config.SMTP_URL) {
+    await smtp(config.SMTP_URL).sendMail(mail);
+    return;
+  }
+  const built = await nodemailer
+    .createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+    .sendMail(mail);
+  const dir = outboxDir();
+  await mkdir(dir, { recursive: true });
+  const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+  await writeFile(path.join(dir, name), built.message as Buffer);
+}
