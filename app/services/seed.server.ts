@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { demoCategories, demoProducts, demoSports } from '~/content/demo-catalogue';
 import { accountExists, createOrPromoteAdmin } from './accounts/admins.server';
 import { db } from './db/client.server';
+import { catalogueChanged } from './catalogue/cache.server';
 import { categories, productImages, products, productsCategories, sports } from './db/schema';
 import { env } from './env.server';
 import { renderDemoImage } from './media/demo-images.server';
@@ -75,6 +76,7 @@ export async function seedDemoCatalogue(log: (line: string) => void = () => {}):
       drawn++;
     }
   }
+  catalogueChanged();
   log(
     `Demo catalogue: ${demoSports.length} sports, ${demoCategories.length} categories, ${demoProducts.length} products (${drawn} images drawn).`,
   );

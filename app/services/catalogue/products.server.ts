@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, exists, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
 import { PAGE_SIZE } from '~/lib/constants';
 import { db } from '../db/client.server';
 import { categories, productImages, products, productsCategories, sports } from '../db/schema';
 import { mediaUrl } from '../media/storage.server';
+import { cached } from './cache.server';
 
 export interface ProductFilter {
   q?: string;
@@ -46,19 +47,48 @@ function toImage(row: {
   };
 }
 
+/** The longest search text accepted (longer input is a client error, not a slow query). */
+export const MAX_QUERY_LENGTH = 100;
+
+/** The filter in one canonical form: trimmed, lower-cased search, sorted unique ids, page ≥ 1. */
+export function normaliseFilter(filter: ProductFilter): Required<ProductFilter> {
+  const ids = (list: number[] | undefined) =>
+    [...new Set(list ?? [])].filter((n) => Number.isInteger(n) && n > 0).sort((a, b) => a - b);
+  return {
+    q: (filter.q ?? '').trim().replace(/\s+/g, ' ').toLowerCase().slice(0, MAX_QUERY_LENGTH),
+    sportIds: ids(filter.sportIds),
+    categoryIds: ids(filter.categoryIds),
+    page: Math.max(1, Math.floor(filter.page ?? 1) || 1),
+  };
+}
+
+export interface ProductPage {
+  items: ProductCard[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
 /**
- * One page of products (16) matching the filter, newest first, with the exact total.
- * The catalogue issue replaces the name match with ranked, typo-tolerant search.
+ * One page of products (16) matching the filter, with the exact total. Without a search text the
+ * newest come first. A search matches the name, description, sport and category names (kept in
+ * `products.search_text`), literally (`%` and `_` are plain characters) or approximately
+ * (pg_trgm word similarity, so 'goalpst' finds goalposts); name matches rank first. Results are
+ * cached until the catalogue changes.
  */
-export async function listProducts(
-  filter: ProductFilter,
-): Promise<{ items: ProductCard[]; total: number; page: number }> {
-  const page = Math.max(1, filter.page ?? 1);
+export function listProducts(filter: ProductFilter): Promise<ProductPage> {
+  const f = normaliseFilter(filter);
+  return cached(`products:${JSON.stringify(f)}`, () => queryProducts(f));
+}
+
+async function queryProducts(f: Required<ProductFilter>): Promise<ProductPage> {
   const where: SQL[] = [];
-  const q = filter.q?.trim();
-  if (q) where.push(ilike(products.name, `%${escapeLike(q)}%`));
-  if (filter.sportIds?.length) where.push(inArray(products.sportId, filter.sportIds));
-  if (filter.categoryIds?.length) {
+  if (f.q) {
+    const like = `%${escapeLike(f.q)}%`;
+    where.push(sql`(${products.searchText} LIKE ${like} OR ${f.q} <% ${products.searchText})`);
+  }
+  if (f.sportIds.length) where.push(inArray(products.sportId, f.sportIds));
+  if (f.categoryIds.length) {
     where.push(
       exists(
         db()
@@ -67,13 +97,22 @@ export async function listProducts(
           .where(
             and(
               eq(productsCategories.productId, products.id),
-              inArray(productsCategories.categoryId, filter.categoryIds),
+              inArray(productsCategories.categoryId, f.categoryIds),
             ),
           ),
       ),
     );
   }
   const condition = where.length ? and(...where) : undefined;
+  const order: SQL[] = f.q
+    ? [
+        sql`(lower(${products.name}) LIKE ${`%${escapeLike(f.q)}%`}) DESC`,
+        sql`word_similarity(${f.q}, lower(${products.name})) DESC`,
+        sql`word_similarity(${f.q}, ${products.searchText}) DESC`,
+        desc(products.createdAt),
+        desc(products.id),
+      ]
+    : [desc(products.createdAt), desc(products.id)];
   const [rows, [count]] = await Promise.all([
     db()
       .select({
@@ -86,9 +125,9 @@ export async function listProducts(
       .from(products)
       .innerJoin(sports, eq(sports.id, products.sportId))
       .where(condition)
-      .orderBy(desc(products.createdAt), desc(products.id))
+      .orderBy(...order)
       .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE),
+      .offset((f.page - 1) * PAGE_SIZE),
     db()
       .select({ n: sql<number>`count(*)::int` })
       .from(products)
@@ -121,8 +160,9 @@ export async function listProducts(
     : [[], []];
   const imageBy = new Map(images.map((i) => [i.productId, toImage(i)]));
   return {
-    page,
-    total: count?.n ?? 0,
+    page: f.page,
+    pageSize: PAGE_SIZE,
+    total: Number(count?.n ?? 0),
     items: rows.map((r) => ({
       id: r.id,
       name: r.name,
@@ -138,8 +178,12 @@ export interface ProductDetail extends Omit<ProductCard, 'image'> {
   images: ProductImage[];
 }
 
-/** One product with its images in order, or null when there is no such product. */
-export async function getProduct(id: number): Promise<ProductDetail | null> {
+/** One product with its images in order, or null when there is no such product. Cached. */
+export function getProduct(id: number): Promise<ProductDetail | null> {
+  return cached(`product:${id}`, () => queryProduct(id));
+}
+
+async function queryProduct(id: number): Promise<ProductDetail | null> {
   const [row] = await db()
     .select({
       id: products.id,

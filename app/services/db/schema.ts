@@ -125,6 +125,11 @@ export const products = pgTable(
     sportId: integer()
       .notNull()
       .references(() => sports.id, { onDelete: 'restrict' }),
+    /**
+     * Lower-cased name, sport, category names and description: what search matches. Kept by
+     * database triggers (migration 0003), so every writer keeps it right.
+     */
+    searchText: text().notNull().default(''),
     ...timestamps,
   },
   (t) => [
@@ -132,8 +137,18 @@ export const products = pgTable(
     index('products_sport_id_idx').on(t.sportId),
     index('products_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('products_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
+
+/**
+ * One row: a counter that every catalogue write bumps (database triggers, migration 0003). Each
+ * server instance compares it with the version its caches were computed at.
+ */
+export const catalogueState = pgTable('catalogue_state', {
+  id: integer().primaryKey(),
+  version: integer().notNull().default(0),
+});
 
 export const productsCategories = pgTable(
   'products_categories',

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { db } from '../db/client.server';
+
+/**
+ * Results computed from the catalogue, kept until the catalogue changes. Every catalogue write
+ * bumps `catalogue_state.version` (database triggers), so instances sharing one database see each
+ * other's writes: each reads the version at most once per `VERSION_TTL_MS` and drops its cache when
+ * it moved. A write made through this process calls `catalogueChanged()` and is seen at once.
+ */
+const VERSION_TTL_MS = 1000;
+const MAX_ENTRIES = 1000;
+
+let known: { version: number; checkedAt: number } | undefined;
+let pending: Promise<number> | undefined;
+const entries = new Map<string, Promise<unknown>>();
+
+async function readVersion(): Promise<number> {
+  const result = await db().execute<{ version: number }>(
+    sql`SELECT version FROM catalogue_state WHERE id = 1`,
+  );
+  const rows = (Array.isArray(result) ? result : result.rows) as { version: number }[];
+  return Number(rows[0]?.version ?? 0);
+}
+
+/** The catalogue's version, re-read from the database at most once a second. */
+export async function catalogueVersion(now = Date.now()): Promise<number> {
+  if (known && now - known.checkedAt < VERSION_TTL_MS) return known.version;
+  pending ??= readVersion().finally(() => (pending = undefined));
+  const version = await pending;
+  if (known?.version !== version) entries.clear();
+  known = { version, checkedAt: now };
+  return version;
+}
+
+/** Forgets every cached result and the known version (call after a catalogue write). */
+export function catalogueChanged(): void {
+  entries.clear();
+  known = undefined;
+}
+
+/**
+ * The cached value for `key` at the current catalogue version, computed by `compute` on a miss.
+ * Concurrent misses share one computation; a failed computation is not kept.
+ */
+export async function cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  await catalogueVersion();
+  const hit = entries.get(key) as Promise<T> | undefined;
+  if (hit) {
+    // Keep the most recently used entries at the end of the map (LRU order).
+    entries.delete(key);
+    entries.set(key, hit);
+    return hit;
+  }
+  const value = compute();
+  entries.set(key, value);
+  value.catch(() => entries.delete(key));
+  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  return value;
+}

@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createCategory, createProduct, createSport } from '../../../tests/factories';
+import { db } from '../db/client.server';
+import { catalogueChanged, catalogueVersion } from './cache.server';
+import { getProduct, listProducts } from './products.server';
+import { listSports } from './taxonomy.server';
+
+let football: { id: number };
+let basketball: { id: number };
+let goalposts: { id: number };
+let nets: { id: number };
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  football = await createSport({ name: 'Football' });
+  basketball = await createSport({ name: 'Basketball' });
+  goalposts = await createCategory({ name: 'Goalposts' });
+  nets = await createCategory({ name: 'Nets' });
+  const day = 86_400_000;
+  const base = Date.now() - 100 * day;
+  const make = async (key: string, data: Parameters<typeof createProduct>[0], age: number) => {
+    ids[key] = (await createProduct({ ...data, createdAt: new Date(base + age * day) })).id;
+  };
+  await make(
+    'goal',
+    { name: 'Aluminium Football Goalposts', sportId: football.id, categoryIds: [goalposts.id] },
+    1,
+  );
+  await make(
+    'goalNet',
+    {
+      name: 'Football Goal Net 3mm',
+      description: 'Knotless polyethylene.',
+      sportId: football.id,
+      categoryIds: [nets.id],
+    },
+    2,
+  );
+  await make(
+    'hoop',
+    {
+      name: 'Portable Basketball Hoop',
+      description: 'Includes a net and padding.',
+      sportId: basketball.id,
+      categoryIds: [goalposts.id, nets.id],
+    },
+    3,
+  );
+  await make('percent', { name: 'Line Marking 100% Coverage', sportId: basketball.id }, 4);
+  await make('under', { name: 'Court_Tape Roll', sportId: basketball.id }, 5);
+  for (let i = 0; i < 20; i++)
+    await make(`ball${i}`, { name: `Match Ball ${i}`, sportId: basketball.id }, 10 + i);
+  catalogueChanged();
+});
+
+describe('listProducts', () => {
+  it('lists the newest first, 16 a page, with the exact total', async () => {
+    const first = await listProducts({});
+    expect(first.total).toBe(25);
+    expect(first.pageSize).toBe(16);
+    expect(first.items).toHaveLength(16);
+    expect(first.items[0]!.id).toBe(ids.ball19);
+    const second = await listProducts({ page: 2 });
+    expect(second.items).toHaveLength(9);
+    expect(second.items.at(-1)!.id).toBe(ids.goal);
+    expect(new Set([...first.items, ...second.items].map((p) => p.id)).size).toBe(25);
+    const beyond = await listProducts({ page: 9 });
+    expect(beyond).toMatchObject({ items: [], total: 25, page: 9 });
+  });
+
+  it('filters by sports and by categories (any of), combined', async () => {
+    expect((await listProducts({ sportIds: [football.id] })).total).toBe(2);
+    expect((await listProducts({ sportIds: [football.id, basketball.id] })).total).toBe(25);
+    const inNets = await listProducts({ categoryIds: [nets.id] });
+    expect(inNets.items.map((p) => p.id).sort()).toEqual([ids.goalNet, ids.hoop].sort());
+    expect((await listProducts({ categoryIds: [nets.id, goalposts.id] })).total).toBe(3);
+    const both = await listProducts({ sportIds: [basketball.id], categoryIds: [goalposts.id] });
+    expect(both.items.map((p) => p.id)).toEqual([ids.hoop]);
+    expect(both.items[0]!.categories.map((c) => c.name)).toEqual(['Goalposts', 'Nets']);
+    expect(both.items[0]!.sport).toEqual({ id: basketball.id, name: 'Basketball' });
+  });
+
+  it('searches name, description, sport and category names, ignoring case, name matches first', async () => {
+    const net = await listProducts({ q: 'NET' });
+    // The name match first; the hoop matches by description and by its category.
+    expect(net.items.map((p) => p.id)).toEqual([ids.goalNet, ids.hoop]);
+    expect((await listProducts({ q: 'football' })).total).toBe(2);
+    expect((await listProducts({ q: 'goalposts' })).items[0]!.id).toBe(ids.goal);
+    expect((await listProducts({ q: 'knotless' })).items.map((p) => p.id)).toEqual([ids.goalNet]);
+  });
+
+  it('tolerates small typos', async () => {
+    expect((await listProducts({ q: 'goalpst' })).items[0]!.id).toBe(ids.goal);
+    expect((await listProducts({ q: 'basketbal hop' })).items[0]!.id).toBe(ids.hoop);
+  });
+
+  it('matches % and _ literally', async () => {
+    expect((await listProducts({ q: '100%' })).items.map((p) => p.id)).toEqual([ids.percent]);
+    expect((await listProducts({ q: '%' })).items.map((p) => p.id)).toEqual([ids.percent]);
+    expect((await listProducts({ q: 'court_tape' })).items.map((p) => p.id)).toEqual([ids.under]);
+    expect((await listProducts({ q: '_' })).items.map((p) => p.id)).toEqual([ids.under]);
+  });
+
+  it('combines search with filters and finds nothing for nonsense', async () => {
+    expect(
+      (await listProducts({ q: 'net', sportIds: [football.id] })).items.map((p) => p.id),
+    ).toEqual([ids.goalNet]);
+    expect(await listProducts({ q: 'zzqxv' })).toMatchObject({ items: [], total: 0 });
+  });
+});
+
+describe('the catalogue cache', () => {
+  it('sees writes made through this process at once', async () => {
+    const before = (await listProducts({})).total;
+    await createProduct({ name: 'Fresh Product', sportId: football.id });
+    catalogueChanged();
+    expect((await listProducts({})).total).toBe(before + 1);
+  });
+
+  it('sees writes made by another instance once its version check expires', async () => {
+    const sports = await listSports();
+    const version = await catalogueVersion();
+    // Another instance writes straight to the shared database: the trigger bumps the version.
+    await db().execute(
+      sql`INSERT INTO sports (name, slug) VALUES ('Zumba', 'zumba-other-instance')`,
+    );
+    expect(await catalogueVersion(Date.now() + 5_000)).toBeGreaterThan(version);
+    const after = await listSports();
+    expect(after).toHaveLength(sports.length + 1);
+    expect(after.at(-1)!.name).toBe('Zumba');
+  });
+
+  it('re-indexes search text when a category is renamed', async () => {
+    await db().execute(sql`UPDATE categories SET name = 'Rebounders' WHERE id = ${nets.id}`);
+    catalogueChanged();
+    expect((await listProducts({ q: 'rebounders' })).total).toBe(2);
+  });
+});
+
+describe('getProduct', () => {
+  it('returns a product with its sport and categories, or null', async () => {
+    const product = await getProduct(ids.hoop!);
+    expect(product).toMatchObject({
+      name: 'Portable Basketball Hoop',
+      sport: { name: 'Basketball' },
+    });
+    expect(await getProduct(999_999)).toBeNull();
+  });
+});
