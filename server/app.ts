@@ -4,6 +4,7 @@ import express from 'express';
 import { auth } from '~/services/auth.server';
 import { isDatabaseHealthy } from '~/services/boot.server';
 import { uploadsDir } from '~/services/media/storage.server';
+import { catalogueApi } from './api';
 
 export { boot } from '~/services/boot.server';
 export { ConfigError } from '~/services/env.server';
@@ -32,6 +33,8 @@ export function createApp(): express.Express {
       fallthrough: false,
     }),
   );
+
+  app.use('/api/v1', catalogueApi());
 
   // Better Auth reads the raw body itself: mount it before any body parser.
   app.all('/api/auth/{*rest}', toNodeHandler(auth()));

@@ -1,0 +1,157 @@
+import { createHash } from 'node:crypto';
+import express, { type Request, type Response } from 'express';
+import { z } from 'zod';
+import { catalogueVersion } from '~/services/catalogue/cache.server';
+import {
+  getProduct,
+  listProducts,
+  MAX_QUERY_LENGTH,
+  type ProductCard,
+} from '~/services/catalogue/products.server';
+import { listCategories, listSports } from '~/services/catalogue/taxonomy.server';
+
+/** `undefined` (as the original site's links send it) and empty values count as absent. */
+const absent = (v: unknown) => (v === undefined || v === '' || v === 'undefined' ? undefined : v);
+
+const idList = z.preprocess(
+  absent,
+  z
+    .string()
+    .regex(/^\d{1,9}(,\d{1,9})*$/, 'must be a comma-separated list of ids')
+    .transform((s) => s.split(',').map(Number))
+    .optional(),
+);
+
+const ListQuery = z.object({
+  q: z.preprocess(
+    absent,
+    z.string().max(MAX_QUERY_LENGTH, `must be at most ${MAX_QUERY_LENGTH} characters`).optional(),
+  ),
+  sport: idList,
+  category: idList,
+  page: z.preprocess(
+    absent,
+    z
+      .string()
+      .regex(/^\d{1,6}$/, 'must be a whole number from 1')
+      .transform(Number)
+      .refine((n) => n >= 1, 'must be a whole number from 1')
+      .optional(),
+  ),
+});
+
+function first(value: unknown): unknown {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function badRequest(res: Response, error: z.ZodError) {
+  const issue = error.issues[0]!;
+  res.status(400).json({ error: `${String(issue.path[0] ?? 'query')} ${issue.message}` });
+}
+
+const toItem = (p: ProductCard) => ({
+  id: p.id,
+  name: p.name,
+  description: p.description,
+  imageUrl: p.image?.src ?? null,
+  sport: p.sport,
+  categories: p.categories,
+});
+
+/**
+ * Answers 304 when the client holds the representation of this URL at the current catalogue
+ * version; otherwise sets the ETag and returns false. Clients revalidate on every use.
+ */
+async function notModified(req: Request, res: Response): Promise<boolean> {
+  const version = await catalogueVersion();
+  const tag = `W/"${version}-${createHash('sha1').update(req.originalUrl).digest('base64url').slice(0, 16)}"`;
+  res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+  res.setHeader('ETag', tag);
+  const sent = req.headers['if-none-match'];
+  if (sent && sent.split(',').some((t) => t.trim() === tag)) {
+    res.status(304).end();
+    return true;
+  }
+  return false;
+}
+
+/** The JSON read API (DESIGN.md "Interfaces"): plain Express, cached, never through React Router. */
+export function catalogueApi(): express.Router {
+  const api = express.Router();
+
+  api.get('/products', async (req, res, next) => {
+    try {
+      const query = ListQuery.safeParse({
+        q: first(req.query.q),
+        sport: first(req.query.sport),
+        category: first(req.query.category),
+        page: first(req.query.page),
+      });
+      if (!query.success) return badRequest(res, query.error);
+      if (await notModified(req, res)) return;
+      const { q, sport, category, page } = query.data;
+      const result = await listProducts({ q, sportIds: sport, categoryIds: category, page });
+      res.json({
+        items: result.items.map(toItem),
+        total: result.total,
+        page: result.page,
+        pageSize: result.pageSize,
+      });
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  api.get('/products/:id', async (req, res, next) => {
+    try {
+      if (!/^\d{1,9}$/.test(req.params.id)) {
+        res.status(400).json({ error: 'id must be a whole number' });
+        return;
+      }
+      if (await notModified(req, res)) return;
+      const product = await getProduct(Number(req.params.id));
+      if (!product) {
+        res.status(404).json({ error: 'Product not found' });
+        return;
+      }
+      const { images, ...rest } = product;
+      res.json({
+        ...rest,
+        imageUrl: images[0]?.src ?? null,
+        images: images.map(({ src, width, height }) => ({ url: src, width, height })),
+      });
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  api.get('/sports', async (req, res, next) => {
+    try {
+      if (await notModified(req, res)) return;
+      res.json({ items: await listSports() });
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  api.get('/categories', async (req, res, next) => {
+    try {
+      if (await notModified(req, res)) return;
+      res.json({ items: await listCategories() });
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  api.use((_req, res) => {
+    res.status(404).json({ error: 'Not found' });
+  });
+
+  // An unexpected failure is logged here and answered without details.
+  api.use((error: unknown, _req: Request, res: Response, _next: express.NextFunction) => {
+    console.error('API error:', error);
+    res.status(500).json({ error: 'Something went wrong. Please try again.' });
+  });
+
+  return api;
+}
