@@ -42,7 +42,7 @@ export function catalogueChanged(): void {
  * The cached value for `key` at the current catalogue version, computed by `compute` on a miss.
  * Concurrent misses share one computation; a failed computation is not kept.
  */
-export async function cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
+export async function cached<T>(key: string, compute: () => PromiseLike<T>): Promise<T> {
   await catalogueVersion();
   const hit = entries.get(key) as Promise<T> | undefined;
   if (hit) {
@@ -51,7 +51,8 @@ export async function cached<T>(key: string, compute: () => Promise<T>): Promise
     entries.set(key, hit);
     return hit;
   }
-  const value = compute();
+  // Resolved once here: a Drizzle query is a thenable that would run again on every await.
+  const value = (async () => await compute())();
   entries.set(key, value);
   value.catch(() => entries.delete(key));
   if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
