@@ -14,6 +14,7 @@ import { SiteHeader } from '~/components/layout/site-header';
 import { listCategories, listSports } from '~/services/catalogue/taxonomy.server';
 import { getUser } from '~/services/permissions.server';
 import { siteInfo } from '~/services/site.server';
+import { env } from '~/services/env.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, sports, categories] = await Promise.all([
@@ -26,6 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     sports,
     categories,
     site: siteInfo(),
+    origin: env().publicUrl,
     cartCount: 0,
   };
 }

@@ -19,6 +19,8 @@ export default [
   route('napfa', 'routes/napfa.tsx'),
   route('terms', 'routes/terms.tsx'),
   route('privacy', 'routes/privacy.tsx'),
+  route('sitemap.xml', 'routes/sitemap.xml.ts'),
+  route('robots.txt', 'routes/robots.txt.ts'),
   route('admin', 'routes/admin.tsx', [
     index('routes/admin._index.tsx'),
     route('list', 'routes/admin.list.tsx'),

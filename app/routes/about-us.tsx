@@ -1,14 +1,15 @@
+import type { Route } from './+types/about-us';
 import { PlannedPage } from '~/components/layout/page-header';
-import { pageTitle } from '~/lib/meta';
+import { seo } from '~/lib/meta';
 
-export const meta = () => [
-  { title: pageTitle('About Us') },
-  {
-    name: 'description',
-    content:
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({
+    title: 'About Us',
+    description:
       'About Fieldhouse Sports Engineering, sports equipment and court specialists in Singapore.',
-  },
-];
+    path: '/about-us',
+    matches,
+  });
 
 export default function Page() {
   return <PlannedPage title="About Us" />;

@@ -1,13 +1,14 @@
+import type { Route } from './+types/contact-us';
 import { PlannedPage } from '~/components/layout/page-header';
-import { pageTitle } from '~/lib/meta';
+import { seo } from '~/lib/meta';
 
-export const meta = () => [
-  { title: pageTitle('Contact Us') },
-  {
-    name: 'description',
-    content: 'Contact Fieldhouse Sports Engineering for quotes, flooring and court services.',
-  },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({
+    title: 'Contact Us',
+    description: 'Contact Fieldhouse Sports Engineering for quotes, flooring and court services.',
+    path: '/contact-us',
+    matches,
+  });
 
 export default function Page() {
   return <PlannedPage title="Contact Us" />;

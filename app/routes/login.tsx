@@ -1,15 +1,18 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router';
 import type { Route } from './+types/login';
 import { PageHeader } from '~/components/layout/page-header';
-import { pageTitle } from '~/lib/meta';
+import { seo } from '~/lib/meta';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { auth } from '~/services/auth.server';
 import { getUser } from '~/services/permissions.server';
 
-export const meta = () => [
-  { title: pageTitle('Sign In') },
-  { name: 'description', content: 'Sign in to your Fieldhouse account.' },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({
+    title: 'Sign In',
+    description: 'Sign in to your Fieldhouse account.',
+    path: '/login',
+    matches,
+  });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);

@@ -1,59 +1,207 @@
-import { data, Link } from 'react-router';
+import { useState } from 'react';
+import { data, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/products.$productId';
-import { pageTitle } from '~/lib/meta';
+import { AddToCartButton } from '~/components/cart/add-to-cart-button';
+import { seo, originOf } from '~/lib/meta';
 import { getProduct } from '~/services/catalogue/products.server';
 
-export const meta = ({ data: d }: Route.MetaArgs) =>
-  d
-    ? [
-        { title: pageTitle(d.product.name) },
-        { name: 'description', content: d.product.description?.slice(0, 160) ?? d.product.name },
-      ]
-    : [{ title: pageTitle('Product not found') }];
-
 export async function loader({ params }: Route.LoaderArgs) {
-  const id = Number(params.productId);
-  const product = Number.isInteger(id) && id > 0 ? await getProduct(id) : null;
+  const id = /^\d{1,9}$/.test(params.productId) ? Number(params.productId) : 0;
+  const product = id > 0 ? await getProduct(id) : null;
   if (!product) throw data('Product not found', { status: 404 });
   return { product };
 }
 
+export const meta: Route.MetaFunction = ({ data: d, matches }) => {
+  if (!d) return [{ title: 'Product not found | Fieldhouse Sports Engineering' }];
+  const { product } = d;
+  const description = (product.description ?? product.name).replace(/\s+/g, ' ').slice(0, 155);
+  const origin = originOf(matches);
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    description: product.description ?? undefined,
+    sku: `FH-${product.id}`,
+    url: `${origin}/products/${product.id}`,
+    image: product.images.map((i) => origin + i.src),
+    category: product.categories.map((c) => c.name).join(', ') || undefined,
+    brand: { '@type': 'Brand', name: 'Fieldhouse Sports Engineering' },
+  };
+  return [
+    ...seo({
+      title: product.name,
+      description,
+      path: `/products/${product.id}`,
+      matches,
+      image: product.images[0]?.src,
+      type: 'product',
+    }),
+    { 'script:ld+json': jsonLd },
+  ];
+};
+
+function ProductSkeleton() {
+  return (
+    <div
+      className="mx-auto grid max-w-7xl animate-pulse gap-8 px-4 py-8 md:grid-cols-2"
+      aria-busy="true"
+      aria-label="Loading product"
+    >
+      <div className="aspect-square rounded-xl bg-slate-200" />
+      <div className="space-y-4">
+        <div className="h-8 w-3/4 rounded bg-slate-200" />
+        <div className="h-4 w-1/3 rounded bg-slate-200" />
+        <div className="h-4 w-1/2 rounded bg-slate-200" />
+        <div className="h-24 rounded bg-slate-200" />
+        <div className="h-12 w-40 rounded bg-slate-200" />
+      </div>
+    </div>
+  );
+}
+
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
-  const main = product.images[0];
+  const navigation = useNavigation();
+  const [selected, setSelected] = useState(0);
+  const [shownFor, setShownFor] = useState(product.id);
+  if (shownFor !== product.id) {
+    // Another product: start again at its first image.
+    setShownFor(product.id);
+    setSelected(0);
+  }
+  const leaving =
+    navigation.state === 'loading' &&
+    navigation.location.pathname.startsWith('/products/') &&
+    navigation.location.pathname !== `/products/${product.id}`;
+  if (leaving) return <ProductSkeleton />;
+
+  const main = product.images[selected] ?? product.images[0];
   return (
-    <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 md:grid-cols-2">
-      <div className="overflow-hidden rounded-xl border border-slate-200 bg-white">
-        {main ? (
-          <img
-            src={main.src}
-            srcSet={main.srcSet}
-            sizes="(min-width: 768px) 50vw, 100vw"
-            width={main.width}
-            height={main.height}
-            alt={product.name}
-            fetchPriority="high"
-            className="aspect-square w-full object-cover"
-          />
-        ) : null}
-      </div>
-      <div>
-        <h1 className="text-3xl font-extrabold tracking-tight">{product.name}</h1>
-        <p className="mt-2 text-sm text-slate-600">
-          Sport:{' '}
-          <Link to={`/shop/sports/${product.sport.id}`} className="text-brand-700 underline">
-            {product.sport.name}
-          </Link>
-        </p>
-        <p className="mt-1 text-sm text-slate-600">
-          Categories:{' '}
-          {product.categories.length
-            ? product.categories.map((c) => c.name).join(', ')
-            : 'No Categories'}
-        </p>
-        <p className="mt-6 leading-relaxed whitespace-pre-line text-slate-800">
-          {product.description}
-        </p>
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:py-10">
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-600">
+        <ol className="flex flex-wrap items-center gap-1">
+          <li>
+            <Link to="/shop" className="hover:text-brand-700 hover:underline">
+              Shop
+            </Link>
+          </li>
+          <li aria-hidden>/</li>
+          <li>
+            <Link
+              to={`/shop/sports/${product.sport.id}`}
+              className="hover:text-brand-700 hover:underline"
+            >
+              {product.sport.name}
+            </Link>
+          </li>
+          <li aria-hidden>/</li>
+          <li aria-current="page" className="text-slate-900">
+            {product.name}
+          </li>
+        </ol>
+      </nav>
+      <div className="grid gap-8 md:grid-cols-2 lg:gap-12">
+        <div>
+          <div className="overflow-hidden rounded-xl border border-slate-200 bg-white">
+            {main ? (
+              <img
+                key={main.src}
+                src={main.src}
+                srcSet={main.srcSet}
+                sizes="(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw"
+                width={main.width}
+                height={main.height}
+                alt={product.name}
+                fetchPriority="high"
+                data-testid="main-image"
+                className="aspect-square w-full object-cover"
+              />
+            ) : (
+              <div className="flex aspect-square items-center justify-center text-slate-500">
+                No image
+              </div>
+            )}
+          </div>
+          {product.images.length > 1 ? (
+            <ul className="mt-3 flex gap-2" aria-label="Product images">
+              {product.images.map((image, i) => (
+                <li key={image.src}>
+                  <button
+                    type="button"
+                    onClick={() => setSelected(i)}
+                    aria-label={`Show image ${i + 1} of ${product.images.length}`}
+                    aria-pressed={i === selected}
+                    className={`block size-[60px] overflow-hidden rounded-md border-2 ${i === selected ? 'border-brand-600' : 'border-transparent hover:border-slate-300'}`}
+                  >
+                    <img
+                      src={image.src}
+                      srcSet={image.srcSet}
+                      sizes="60px"
+                      width={60}
+                      height={60}
+                      alt=""
+                      loading="lazy"
+                      className="size-full object-cover"
+                    />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
+            {product.name}
+          </h1>
+          <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="font-semibold text-slate-700">Sport</dt>
+            <dd>
+              <Link
+                to={`/shop/sports/${product.sport.id}`}
+                className="text-brand-700 underline-offset-2 hover:underline"
+              >
+                {product.sport.name}
+              </Link>
+            </dd>
+            <dt className="font-semibold text-slate-700">Categories</dt>
+            <dd>
+              {product.categories.length ? (
+                <ul className="flex flex-wrap gap-x-3 gap-y-1">
+                  {product.categories.map((c) => (
+                    <li key={c.id}>
+                      <Link
+                        to={`/shop/category/${c.id}`}
+                        className="text-brand-700 underline-offset-2 hover:underline"
+                      >
+                        {c.name}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                'No Categories'
+              )}
+            </dd>
+          </dl>
+          {product.description ? (
+            <p className="mt-6 leading-relaxed whitespace-pre-line text-slate-800">
+              {product.description}
+            </p>
+          ) : null}
+          <div className="mt-8 flex flex-wrap items-center gap-4">
+            <AddToCartButton
+              product={{
+                id: product.id,
+                name: product.name,
+                imageUrl: product.images[0]?.src ?? null,
+              }}
+            />
+            <p className="text-sm text-slate-600">
+              No online prices: send an enquiry and we reply with a quote.
+            </p>
+          </div>
+        </div>
       </div>
     </div>
   );

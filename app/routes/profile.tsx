@@ -1,10 +1,9 @@
+import type { Route } from './+types/profile';
 import { PlannedPage } from '~/components/layout/page-header';
-import { pageTitle } from '~/lib/meta';
+import { seo } from '~/lib/meta';
 
-export const meta = () => [
-  { title: pageTitle('Profile') },
-  { name: 'description', content: 'Your Fieldhouse account.' },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({ title: 'Profile', description: 'Your Fieldhouse account.', path: '/profile', matches });
 
 export default function Page() {
   return <PlannedPage title="Profile" />;

@@ -1,111 +1,171 @@
-import { Form, Link } from 'react-router';
+import { Search, X } from 'lucide-react';
+import { Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/shop';
-import { PageHeader } from '~/components/layout/page-header';
-import { ProductCard } from '~/components/catalogue/product-card';
+import { FilterPanel } from '~/components/catalogue/filter-panel';
+import { Pagination } from '~/components/catalogue/pagination';
+import { ProductGrid, ProductGridSkeleton } from '~/components/catalogue/product-grid';
 import { PAGE_SIZE } from '~/lib/constants';
-import { pageTitle } from '~/lib/meta';
+import { seo } from '~/lib/meta';
+import { parseShopState, shopHref, toggle } from '~/lib/shop-url';
 import { listProducts } from '~/services/catalogue/products.server';
-
-function ids(value: string | null | undefined): number[] {
-  if (!value || value === 'undefined') return [];
-  return value
-    .split(',')
-    .map(Number)
-    .filter((n) => Number.isInteger(n) && n > 0);
-}
-
-export const meta = () => [
-  { title: pageTitle('Shop') },
-  {
-    name: 'description',
-    content:
-      'Goalposts, basketball hoops, nets, court services and NAPFA equipment for Singapore schools and clubs.',
-  },
-];
+import { listCategories, listSports } from '~/services/catalogue/taxonomy.server';
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const q = url.searchParams.get('q')?.trim() ?? '';
-  const p = params as { sportsId?: string; categoryId?: string };
-  const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
-  const result = await listProducts({
-    q,
-    sportIds: [...ids(p.sportsId), ...ids(url.searchParams.get('sport'))],
-    categoryIds: [...ids(p.categoryId), ...ids(url.searchParams.get('category'))],
-    page,
-  });
-  return { ...result, q, pages: Math.ceil(result.total / PAGE_SIZE) };
+  const state = parseShopState(new URL(request.url), params);
+  const [result, sports, categories] = await Promise.all([
+    listProducts(state),
+    listSports(),
+    listCategories(),
+  ]);
+  const pages = Math.ceil(result.total / PAGE_SIZE);
+  const sportName =
+    state.sportIds.length === 1 ? sports.find((s) => s.id === state.sportIds[0])?.name : undefined;
+  const categoryName =
+    state.categoryIds.length === 1
+      ? categories.find((c) => c.id === state.categoryIds[0])?.name
+      : undefined;
+  const title = state.q
+    ? `Search: ${state.q}`
+    : ((sportName && !state.categoryIds.length ? sportName : null) ??
+      (categoryName && !state.sportIds.length ? categoryName : null) ??
+      'Shop All');
+  return { ...result, state, pages, sports, categories, title };
 }
 
+export const meta: Route.MetaFunction = ({ data, location, matches }) =>
+  seo({
+    title: data?.title ?? 'Shop',
+    description: data?.state.q
+      ? `Products matching “${data.state.q}”: sports equipment, courts and NAPFA test equipment for Singapore schools and clubs.`
+      : `${data?.title === 'Shop All' ? 'The full catalogue' : (data?.title ?? 'Catalogue')}: goalposts, basketball hoops, nets, court services and NAPFA equipment for Singapore schools and clubs. Request a quote online.`,
+    path: location.pathname + location.search,
+    matches,
+  });
+
 export default function Shop({ loaderData }: Route.ComponentProps) {
-  const { items, total, q, page, pages } = loaderData;
+  const { items, total, state, page, pages, sports, categories, title } = loaderData;
+  const navigation = useNavigation();
+  const loading =
+    navigation.state === 'loading' && navigation.location.pathname.startsWith('/shop');
+  const chips = [
+    ...state.sportIds.map((id) => ({
+      key: `s${id}`,
+      name: sports.find((s) => s.id === id)?.name ?? `Sport ${id}`,
+      href: shopHref({ ...state, sportIds: toggle(state.sportIds, id), page: 1 }),
+    })),
+    ...state.categoryIds.map((id) => ({
+      key: `c${id}`,
+      name: categories.find((c) => c.id === id)?.name ?? `Category ${id}`,
+      href: shopHref({ ...state, categoryIds: toggle(state.categoryIds, id), page: 1 }),
+    })),
+  ];
+
   return (
     <>
-      <PageHeader
-        title="Shop"
-        subtitle="Equipment, courts and flooring for schools, clubs and institutions."
-      />
-      <div className="mx-auto max-w-7xl px-4 py-8">
-        <Form method="get" role="search" className="flex max-w-xl gap-2">
-          <label htmlFor="shop-search" className="sr-only">
-            Search products
-          </label>
-          <input
-            id="shop-search"
-            name="q"
-            type="search"
-            defaultValue={q}
-            placeholder="Search products"
-            className="flex-1 rounded-md border border-slate-300 px-3 py-2"
-          />
-          <button
-            type="submit"
-            className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-          >
-            Search
-          </button>
-        </Form>
-        <p className="mt-4 text-sm text-slate-600" aria-live="polite">
-          {q ? `${total} results for “${q}”` : `${total} products`}
-        </p>
-        {items.length ? (
-          <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
-            {items.map((product, i) => (
-              <li key={product.id} className="flex">
-                <ProductCard product={product} eager={i < 4} />
+      <div className="bg-gradient-to-r from-brand-900 via-brand-800 to-brand-600 text-white">
+        <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
+          <p className="text-xs font-semibold tracking-widest text-brand-100 uppercase">
+            Catalogue
+          </p>
+          <h1 className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">{title}</h1>
+          <p className="mt-2 max-w-2xl text-brand-100">
+            Equipment, courts and flooring for schools, clubs and institutions. Add what you need to
+            the cart and send us an enquiry for a quote.
+          </p>
+        </div>
+      </div>
+      <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+          <Form method="get" action="/shop" role="search" className="flex flex-1 gap-2 sm:max-w-xl">
+            <label htmlFor="shop-search" className="sr-only">
+              Search products
+            </label>
+            <input
+              id="shop-search"
+              name="q"
+              type="search"
+              key={state.q}
+              defaultValue={state.q}
+              placeholder="Search products"
+              className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-2"
+            />
+            {state.sportIds.length ? (
+              <input type="hidden" name="sport" value={state.sportIds.join(',')} />
+            ) : null}
+            {state.categoryIds.length ? (
+              <input type="hidden" name="category" value={state.categoryIds.join(',')} />
+            ) : null}
+            <button
+              type="submit"
+              className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+            >
+              <Search aria-hidden className="size-4" /> Search
+            </button>
+          </Form>
+          <FilterPanel state={state} sports={sports} categories={categories} total={total} />
+        </div>
+
+        {chips.length ? (
+          <ul className="mt-4 flex flex-wrap gap-2" aria-label="Active filters">
+            {chips.map((chip) => (
+              <li key={chip.key}>
+                <Link
+                  to={chip.href}
+                  className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800 hover:bg-brand-100"
+                  aria-label={`Remove filter ${chip.name}`}
+                >
+                  {chip.name} <X aria-hidden className="size-3.5" />
+                </Link>
               </li>
             ))}
-          </ul>
-        ) : (
-          <div className="mt-10 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
-            <p className="font-semibold text-slate-900">No products found.</p>
-            <p className="mt-1 text-sm text-slate-600">
-              Try another word, or{' '}
-              <Link to="/shop" className="text-brand-700 underline">
-                see everything
+            <li>
+              <Link
+                to={shopHref({ q: state.q })}
+                className="inline-block px-2 py-1 text-sm font-medium text-slate-700 underline"
+              >
+                Clear All
               </Link>
-              .
-            </p>
-          </div>
-        )}
-        {pages > 1 ? (
-          <nav aria-label="Pagination" className="mt-8 flex justify-center gap-2">
-            {Array.from({ length: pages }, (_, i) => i + 1).map((n) => {
-              const params = new URLSearchParams(q ? { q } : {});
-              params.set('page', String(n));
-              return (
-                <Link
-                  key={n}
-                  to={`?${params}`}
-                  aria-current={n === page ? 'page' : undefined}
-                  className={`rounded-md px-3 py-1.5 text-sm ${n === page ? 'bg-brand-600 text-white' : 'border border-slate-300 bg-white'}`}
-                >
-                  {n}
-                </Link>
-              );
-            })}
-          </nav>
+            </li>
+          </ul>
         ) : null}
+
+        <p className="mt-4 text-sm text-slate-600" aria-live="polite">
+          {total === 0
+            ? 'No products found'
+            : `${total} ${total === 1 ? 'product' : 'products'}${pages > 1 ? ` · page ${page} of ${pages}` : ''}`}
+        </p>
+
+        <div className="mt-4">
+          {loading ? (
+            <ProductGridSkeleton />
+          ) : items.length ? (
+            <ProductGrid products={items} />
+          ) : (
+            <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+              <p className="text-lg font-semibold text-slate-900">No products match your search.</p>
+              <p className="mx-auto mt-2 max-w-md text-sm text-slate-600">
+                Check the spelling, use fewer words or remove a filter. Can’t find what you need? We
+                supply and install much more than the catalogue shows.
+              </p>
+              <div className="mt-5 flex flex-wrap justify-center gap-3">
+                <Link
+                  to="/shop"
+                  className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+                >
+                  See all products
+                </Link>
+                <Link
+                  to="/contact-us"
+                  className="rounded-md border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50"
+                >
+                  Ask us
+                </Link>
+              </div>
+            </div>
+          )}
+        </div>
+
+        <Pagination page={page} pages={pages} href={(n) => shopHref({ ...state, page: n })} />
       </div>
     </>
   );

@@ -17,6 +17,7 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
             height={product.image.height}
             alt=""
             loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : undefined}
             className="size-full object-cover"
           />
         ) : null}

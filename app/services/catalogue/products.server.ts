@@ -223,3 +223,13 @@ async function queryProduct(id: number): Promise<ProductDetail | null> {
     images: images.map(toImage),
   };
 }
+
+/** Every product's id and last change, for the sitemap. Cached until the catalogue changes. */
+export function listProductIndex(): Promise<{ id: number; updatedAt: Date }[]> {
+  return cached('product-index', () =>
+    db()
+      .select({ id: products.id, updatedAt: products.updatedAt })
+      .from(products)
+      .orderBy(asc(products.id)),
+  );
+}

@@ -1,0 +1,223 @@
+import * as Accordion from '@radix-ui/react-accordion';
+import * as Dialog from '@radix-ui/react-dialog';
+import { ChevronDown, SlidersHorizontal, X } from 'lucide-react';
+import { Form, Link, useNavigate, useNavigation } from 'react-router';
+import { parseShopState, shopHref, toggle, type ShopState } from '~/lib/shop-url';
+import { useHydrated } from '~/lib/use-hydrated';
+
+interface Entry {
+  id: number;
+  name: string;
+}
+
+interface Props {
+  state: ShopState;
+  sports: Entry[];
+  categories: Entry[];
+  total: number;
+}
+
+function selectedLabel(n: number) {
+  return n ? `${n} selected` : 'Any';
+}
+
+function CheckList({
+  name,
+  legend,
+  entries,
+  selected,
+  onToggle,
+}: {
+  name: 'sport' | 'category';
+  legend: string;
+  entries: Entry[];
+  selected: number[];
+  onToggle?: (id: number) => void;
+}) {
+  return (
+    <fieldset>
+      <legend className="sr-only">{legend}</legend>
+      <ul className="space-y-1">
+        {entries.map((entry) => (
+          <li key={entry.id}>
+            <label className="flex cursor-pointer items-center gap-3 rounded-md px-2 py-1.5 text-sm text-slate-800 hover:bg-slate-50">
+              <input
+                type="checkbox"
+                name={name}
+                value={entry.id}
+                checked={onToggle ? selected.includes(entry.id) : undefined}
+                defaultChecked={onToggle ? undefined : selected.includes(entry.id)}
+                onChange={onToggle ? () => onToggle(entry.id) : undefined}
+                className="size-4 rounded border-slate-400 accent-brand-600"
+              />
+              {entry.name}
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
+const triggerClass =
+  'inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50';
+
+/**
+ * Sport and Category filters. With JavaScript: a side panel (dialog) whose checkboxes change the
+ * URL at once (back to page 1). Without: a disclosure holding a plain GET form.
+ */
+export function FilterPanel({ state: current, sports, categories, total }: Props) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  // While the next listing loads, show the choice already made (the URL it is going to).
+  const pending = navigation.location?.pathname === '/shop' ? navigation.location : null;
+  const state = pending ? parseShopState(new URL(pending.search, 'http://x/shop')) : current;
+  const count = state.sportIds.length + state.categoryIds.length;
+  const badge = count ? (
+    <span className="rounded-full bg-brand-600 px-2 text-xs leading-5 text-white">{count}</span>
+  ) : null;
+  const go = (next: Partial<ShopState>) =>
+    navigate(shopHref({ ...state, ...next, page: 1 }), {
+      preventScrollReset: true,
+      replace: false,
+    });
+
+  if (!hydrated) {
+    return (
+      <details className="w-full">
+        <summary className={`${triggerClass} cursor-pointer list-none`}>
+          <SlidersHorizontal aria-hidden className="size-4" /> Filters {badge}
+        </summary>
+        <Form
+          method="get"
+          action="/shop"
+          className="mt-3 grid gap-6 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2"
+        >
+          {state.q ? <input type="hidden" name="q" value={state.q} /> : null}
+          <div>
+            <h2 className="mb-2 font-semibold">Sport ({selectedLabel(state.sportIds.length)})</h2>
+            <CheckList name="sport" legend="Sport" entries={sports} selected={state.sportIds} />
+          </div>
+          <div>
+            <h2 className="mb-2 font-semibold">
+              Category ({selectedLabel(state.categoryIds.length)})
+            </h2>
+            <CheckList
+              name="category"
+              legend="Category"
+              entries={categories}
+              selected={state.categoryIds}
+            />
+          </div>
+          <div className="flex gap-3 sm:col-span-2">
+            <button
+              type="submit"
+              className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+            >
+              Apply filters
+            </button>
+            <Link
+              to={shopHref({ q: state.q })}
+              className="rounded-md px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
+            >
+              Clear All
+            </Link>
+          </div>
+        </Form>
+      </details>
+    );
+  }
+
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger className={triggerClass}>
+        <SlidersHorizontal aria-hidden className="size-4" /> Filters {badge}
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-sm flex-col bg-white shadow-xl focus:outline-none">
+          <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4">
+            <Dialog.Title className="text-lg font-bold">Filters</Dialog.Title>
+            <Dialog.Close
+              className="rounded-md p-2 text-slate-600 hover:bg-slate-100"
+              aria-label="Close filters"
+            >
+              <X aria-hidden className="size-5" />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">
+            Choose sports and categories; the list updates as you choose.
+          </Dialog.Description>
+          <Accordion.Root
+            type="multiple"
+            defaultValue={['sport', 'category']}
+            className="flex-1 overflow-y-auto px-3 py-2"
+          >
+            {(
+              [
+                [
+                  'sport',
+                  'Sport',
+                  sports,
+                  state.sportIds,
+                  (id: number) => go({ sportIds: toggle(state.sportIds, id) }),
+                ],
+                [
+                  'category',
+                  'Category',
+                  categories,
+                  state.categoryIds,
+                  (id: number) => go({ categoryIds: toggle(state.categoryIds, id) }),
+                ],
+              ] as const
+            ).map(([value, title, entries, selected, onToggle]) => (
+              <Accordion.Item
+                key={value}
+                value={value}
+                className="border-b border-slate-100 last:border-0"
+              >
+                <Accordion.Header>
+                  <Accordion.Trigger className="group flex w-full items-center justify-between px-2 py-3 text-left font-semibold">
+                    <span>
+                      {title}{' '}
+                      <span className="text-sm font-normal text-slate-600">
+                        ({selectedLabel(selected.length)})
+                      </span>
+                    </span>
+                    <ChevronDown
+                      aria-hidden
+                      className="size-4 transition group-data-[state=open]:rotate-180"
+                    />
+                  </Accordion.Trigger>
+                </Accordion.Header>
+                <Accordion.Content className="pb-3">
+                  <CheckList
+                    name={value}
+                    legend={title}
+                    entries={entries}
+                    selected={selected}
+                    onToggle={onToggle}
+                  />
+                </Accordion.Content>
+              </Accordion.Item>
+            ))}
+          </Accordion.Root>
+          <div className="flex items-center gap-3 border-t border-slate-200 px-5 py-4">
+            <button
+              type="button"
+              onClick={() => go({ sportIds: [], categoryIds: [] })}
+              disabled={count === 0}
+              className="rounded-md px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:text-slate-400"
+            >
+              Clear All
+            </button>
+            <Dialog.Close className="ml-auto rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+              Show {total} {total === 1 ? 'product' : 'products'}
+            </Dialog.Close>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,48 @@
+import type { Route } from './+types/sitemap.xml';
+import { listProductIndex } from '~/services/catalogue/products.server';
+import { listCategories, listSports } from '~/services/catalogue/taxonomy.server';
+import { env } from '~/services/env.server';
+
+const STATIC_PAGES = [
+  '/',
+  '/shop',
+  '/about-us',
+  '/contact-us',
+  '/portfolio',
+  '/napfa',
+  '/terms',
+  '/privacy',
+];
+
+const escapeXml = (s: string) =>
+  s.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  );
+
+/** `/sitemap.xml`: every static page, sport, category and product. */
+export async function loader(_args: Route.LoaderArgs) {
+  const origin = env().publicUrl;
+  const [products, sports, categories] = await Promise.all([
+    listProductIndex(),
+    listSports(),
+    listCategories(),
+  ]);
+  const url = (path: string, lastmod?: Date) =>
+    `<url><loc>${escapeXml(origin + path)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...STATIC_PAGES.map((p) => url(p)),
+    ...sports.map((s) => url(`/shop/sports/${s.id}`)),
+    ...categories.map((c) => url(`/shop/category/${c.id}`)),
+    ...products.map((p) => url(`/products/${p.id}`, new Date(p.updatedAt))),
+    '</urlset>',
+  ].join('\n');
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'application/xml; charset=utf-8',
+      'Cache-Control': 'public, max-age=3600',
+    },
+  });
+}

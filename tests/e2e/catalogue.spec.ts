@@ -1,0 +1,287 @@
+// The public catalogue: home carousel, listing with search, filters and pages, product pages, SEO.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { demoCategories, demoProducts, demoSports } from '../../app/content/demo-catalogue';
+
+const sportId = (name: string) => demoSports.find((s) => s.name === name)!.id;
+const categoryId = (name: string) => demoCategories.find((c) => c.name === name)!.id;
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+}
+
+test.describe('home', () => {
+  test('the carousel advances, pauses on hover and focus, and obeys its controls', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: 'Highlights' });
+    const active = carousel.locator('[data-active="true"]');
+    await expect(active).toHaveAttribute('aria-label', /^1 of 4/);
+    await page.mouse.move(5, 5); // away from the carousel
+    await page.clock.runFor(5_100);
+    await expect(active).toHaveAttribute('aria-label', /^2 of 4/);
+
+    await carousel.hover();
+    await expect(carousel).toHaveAttribute('data-state', 'paused');
+    await page.clock.runFor(12_000);
+    await expect(active).toHaveAttribute('aria-label', /^2 of 4/);
+    await page.mouse.move(5, 5);
+    await expect(carousel).toHaveAttribute('data-state', 'playing');
+
+    await carousel.getByRole('button', { name: 'Next slide' }).focus();
+    await expect(carousel).toHaveAttribute('data-state', 'paused');
+    await page.keyboard.press('Enter');
+    await expect(active).toHaveAttribute('aria-label', /^3 of 4/);
+    await carousel.getByRole('button', { name: 'Previous slide' }).click();
+    await expect(active).toHaveAttribute('aria-label', /^2 of 4/);
+    await carousel.getByRole('button', { name: /Go to slide 4/ }).click();
+    await expect(active).toHaveAttribute('aria-label', /^4 of 4/);
+    await expect(carousel.getByRole('button', { name: /Go to slide 4/ })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    await expect(active.getByRole('link', { name: 'View NAPFA set' })).toHaveAttribute(
+      'href',
+      '/products/13',
+    );
+  });
+
+  test('the carousel does not advance under reduced motion, and follows a swipe', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: 'Highlights' });
+    const active = carousel.locator('[data-active="true"]');
+    await page.mouse.move(5, 5);
+    await page.clock.runFor(11_000);
+    await expect(active).toHaveAttribute('aria-label', /^1 of 4/);
+    const box = (await carousel.boundingBox())!;
+    const y = box.y + box.height / 3;
+    await page.mouse.move(box.x + 300, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 200, y, { steps: 4 });
+    await page.mouse.up();
+    await expect(active).toHaveAttribute('aria-label', /^2 of 4/);
+    await context.close();
+  });
+
+  test('has six promo cards with their links and a strip of new products', async ({ page }) => {
+    await page.goto('/');
+    const promos = page.getByRole('region', { name: 'What we do' }).getByRole('article');
+    await expect(promos).toHaveCount(6);
+    await expect(page.getByRole('link', { name: /Shop NAPFA/ })).toHaveAttribute(
+      'href',
+      '/shop/category/18',
+    );
+    await expect(page.getByRole('link', { name: /See projects/ })).toHaveAttribute(
+      'href',
+      '/portfolio',
+    );
+    await expect(
+      page.getByRole('region', { name: 'New products' }).getByRole('listitem'),
+    ).toHaveCount(8);
+  });
+});
+
+test.describe('listing', () => {
+  test('search tolerates a typo: goalpst finds the goalposts', async ({ page }) => {
+    await page.goto('/shop');
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('goalpst');
+    await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\/shop\?q=goalpst$/);
+    await expect(page.getByRole('link', { name: /Aluminium Football Goalposts/ })).toBeVisible();
+  });
+
+  test('filters by sport and by category combine with search, and Clear All resets them', async ({
+    page,
+  }) => {
+    await page.goto('/shop?q=net');
+    const all = Number((await page.getByText(/^\d+ products?/).textContent())!.match(/\d+/)![0]);
+    await page.getByRole('button', { name: /Filters/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Filters' });
+    await panel.getByRole('checkbox', { name: 'Volleyball' }).click();
+    await expect(page).toHaveURL(new RegExp(`q=net&sport=${sportId('Volleyball')}$`));
+    await expect(panel.getByText('(1 selected)')).toBeVisible();
+    await panel.getByRole('checkbox', { name: 'Nets' }).click();
+    await expect(panel.getByRole('checkbox', { name: 'Nets' })).toBeChecked();
+    await expect(page).toHaveURL(
+      new RegExp(`q=net&sport=${sportId('Volleyball')}&category=${categoryId('Nets')}$`),
+    );
+    await panel.getByRole('button', { name: /Show \d+ product/ }).click();
+    const cards = page.locator('main ul li a[href^="/products/"]');
+    const expected = demoProducts.filter(
+      (p) => p.sportId === sportId('Volleyball') && p.categoryIds.includes(categoryId('Nets')),
+    );
+    await expect(cards).toHaveCount(expected.length);
+    for (const product of expected)
+      await expect(page.getByRole('link', { name: product.name })).toBeVisible();
+    await page.getByRole('link', { name: 'Clear All' }).click();
+    await expect(page).toHaveURL(/\/shop\?q=net$/);
+    await expect(page.getByText(new RegExp(`^${all} products?`))).toBeVisible();
+  });
+
+  test('pages through the results with the URL, and the back button restores the filter state', async ({
+    page,
+  }) => {
+    await page.goto('/shop');
+    await expect(page.getByRole('navigation', { name: 'Pagination' })).toBeVisible();
+    const firstOnPage1 = await page
+      .locator('main ul li a[href^="/products/"]')
+      .first()
+      .getAttribute('href');
+    await page.getByRole('link', { name: 'Page 2' }).click();
+    await expect(page).toHaveURL(/\/shop\?page=2$/);
+    await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(
+      await page.locator('main ul li a[href^="/products/"]').first().getAttribute('href'),
+    ).not.toBe(firstOnPage1);
+    await page.getByRole('link', { name: /Next/ }).click();
+    await expect(page).toHaveURL(/\/shop\?page=3$/);
+
+    await page.getByRole('button', { name: /Filters/ }).click();
+    await page.getByRole('dialog').getByRole('checkbox', { name: 'Football' }).click();
+    await expect(page).toHaveURL(new RegExp(`/shop\\?sport=${sportId('Football')}$`)); // back to page 1
+    await page.keyboard.press('Escape');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/shop\?page=3$/);
+    await expect(page.getByRole('link', { name: 'Page 3' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await page.goForward();
+    await expect(page).toHaveURL(new RegExp(`sport=${sportId('Football')}$`));
+    await expect(page.getByRole('link', { name: /Remove filter Football/ })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0);
+  });
+
+  test('the sport and category paths filter, and undefined counts as absent', async ({ page }) => {
+    await page.goto(`/shop/category/${categoryId('NAPFA Equipment')}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('NAPFA Equipment');
+    await expect(page.getByRole('link', { name: 'NAPFA Test Equipment Set' })).toBeVisible();
+    await page.goto('/shop/sports/undefined');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Shop All');
+  });
+
+  test('shows skeleton cards while a client-side navigation loads', async ({ page }) => {
+    await page.goto('/shop');
+    await page.route(/\/shop\.data/, async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    await page.getByRole('link', { name: 'Page 2' }).click();
+    await expect(page.getByTestId('skeleton-card')).toHaveCount(8);
+    await expect(page.getByTestId('skeleton-card')).toHaveCount(0);
+  });
+
+  test('filters work without JavaScript as a plain form', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/shop');
+    await page.getByText('Filters', { exact: true }).click();
+    await page.getByRole('checkbox', { name: 'Basketball', exact: true }).check();
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(new RegExp(`sport=${sportId('Basketball')}`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Basketball');
+    await context.close();
+  });
+
+  test('a search without results says so helpfully', async ({ page }) => {
+    await page.goto('/shop?q=qqqzzzxxx');
+    await expect(page.getByText('No products match your search.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'See all products' })).toHaveAttribute(
+      'href',
+      '/shop',
+    );
+  });
+});
+
+test.describe('product page', () => {
+  test('thumbnails switch the main image, by mouse and keyboard', async ({ page }) => {
+    await page.goto('/products/3');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Goalposts/);
+    const main = page.getByTestId('main-image');
+    const first = await main.getAttribute('src');
+    const thumbs = page.getByRole('list', { name: 'Product images' }).getByRole('button');
+    await expect(thumbs).toHaveCount(3);
+    await thumbs.nth(1).click();
+    await expect(thumbs.nth(1)).toHaveAttribute('aria-pressed', 'true');
+    const second = await main.getAttribute('src');
+    expect(second).not.toBe(first);
+    await thumbs.nth(2).focus();
+    await page.keyboard.press('Enter');
+    await expect(main).not.toHaveAttribute('src', second!);
+    await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+  });
+
+  test('shows the sport, the categories and structured data', async ({ page }) => {
+    await page.goto('/products/13');
+    await expect(page.getByRole('link', { name: 'NAPFA Equipment' }).last()).toBeVisible();
+    const jsonLd = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').textContent())!,
+    );
+    expect(jsonLd).toMatchObject({ '@type': 'Product', name: 'NAPFA Test Equipment Set' });
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/products\/13$/);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /NAPFA/);
+  });
+
+  test('a missing or malformed product id is a 404', async ({ page }) => {
+    for (const path of ['/products/999999', '/products/abc']) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    }
+  });
+});
+
+test.describe('SEO and accessibility', () => {
+  test('sitemap lists every product, sport, category and page; robots points at it', async ({
+    request,
+  }) => {
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    for (const p of demoProducts) expect(sitemap).toContain(`/products/${p.id}</loc>`);
+    for (const s of demoSports) expect(sitemap).toContain(`/shop/sports/${s.id}</loc>`);
+    for (const c of demoCategories) expect(sitemap).toContain(`/shop/category/${c.id}</loc>`);
+    expect(sitemap).toContain('/about-us</loc>');
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toMatch(/^Sitemap: http.*\/sitemap\.xml$/m);
+    expect(robots).toContain('Disallow: /admin');
+    expect(robots).toContain('Disallow: /cart');
+  });
+
+  test('public pages have their own title, description and canonical URL', async ({ page }) => {
+    const titles = new Set<string>();
+    for (const path of ['/', '/shop', '/products/2', '/about-us', '/contact-us', '/terms']) {
+      await page.goto(path);
+      titles.add(await page.title());
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{20,}/);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        new RegExp(`${path === '/' ? '/' : path}$`),
+      );
+    }
+    expect(titles.size).toBe(6);
+  });
+
+  test('home, listing and product pages have no serious or critical axe violations', async ({
+    page,
+  }) => {
+    for (const path of ['/', '/shop', '/shop?q=net', '/products/3']) {
+      await page.goto(path);
+      await expectNoSeriousViolations(page);
+    }
+    await page.goto('/shop');
+    await page.getByRole('button', { name: /Filters/ }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+});
