@@ -15,6 +15,9 @@ import { listCategories, listSports } from '~/services/catalogue/taxonomy.server
 import { getUser } from '~/services/permissions.server';
 import { siteInfo } from '~/services/site.server';
 import { env } from '~/services/env.server';
+import { cartCount } from '~/services/cart/cart.server';
+import { Toaster } from '~/components/ui/toaster';
+import { GuestCartMerge } from '~/components/cart/guest-cart-merge';
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, sports, categories] = await Promise.all([
@@ -28,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     categories,
     site: siteInfo(),
     origin: env().publicUrl,
-    cartCount: 0,
+    cartCount: user ? await cartCount(user.id) : 0,
   };
 }
 
@@ -63,6 +66,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         {data ? <SiteFooter site={data.site} /> : null}
+        <Toaster />
+        {data?.user ? <GuestCartMerge /> : null}
         <ScrollRestoration />
         <Scripts />
       </body>

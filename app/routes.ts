@@ -13,6 +13,7 @@ export default [
   route('cart', 'routes/cart.tsx'),
   route('profile', 'routes/profile.tsx'),
   route('orders', 'routes/orders.tsx'),
+  route('orders/:id', 'routes/orders.$id.tsx'),
   route('about-us', 'routes/about-us.tsx'),
   route('contact-us', 'routes/contact-us.tsx'),
   route('portfolio', 'routes/portfolio.tsx'),

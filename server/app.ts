@@ -42,6 +42,7 @@ export function createApp(): express.Express {
   app.use(
     createRequestHandler({
       build: () => import('virtual:react-router/server-build'),
+      getLoadContext: (req) => ({ clientAddress: req.socket.remoteAddress }),
     }),
   );
   return app;

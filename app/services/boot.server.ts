@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { accountExists, createOrPromoteAdmin } from './accounts/admins.server';
+import { deliverSoon, startMailRetries } from './mail/queue.server';
 import { db } from './db/client.server';
 import { migrateDatabase } from './db/migrate.server';
 import { lockDataDir } from './data-lock.server';
@@ -34,6 +35,9 @@ export async function boot(log: (line: string) => void = console.log): Promise<v
     });
     log(`Admin ${config.ADMIN_EMAIL} created from ADMIN_EMAIL.`);
   }
+  // Mail queued while the mail server was down (or by a previous run) goes out now and every minute.
+  deliverSoon();
+  startMailRetries();
 }
 
 /** Whether the database answers a trivial query within the time limit. */

@@ -7,14 +7,18 @@ export interface SessionUser {
   email: string;
   name: string;
   role: 'admin' | 'customer';
+  phone: string | null;
 }
 
 /** The signed-in user of this request, or null. Reads the session cookie on the server. */
 export async function getUser(request: Request): Promise<SessionUser | null> {
   const session = await auth().api.getSession({ headers: request.headers });
   if (!session) return null;
-  const { id, email, name, role } = session.user as typeof session.user & { role?: string | null };
-  return { id, email, name, role: role === 'admin' ? 'admin' : 'customer' };
+  const { id, email, name, role, phone } = session.user as typeof session.user & {
+    role?: string | null;
+    phone?: string | null;
+  };
+  return { id, email, name, role: role === 'admin' ? 'admin' : 'customer', phone: phone ?? null };
 }
 
 /** The signed-in user, or a redirect to /login that comes back here afterwards. */

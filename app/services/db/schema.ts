@@ -284,7 +284,18 @@ export const pendingMail = pgTable(
     attempts: integer().notNull().default(0),
     lastError: text(),
     sentAt: timestamp({ withTimezone: true }),
+    /** Not tried again before this time (backoff after a failure). */
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Claimed by a sender until this time, so two instances never send one message twice. */
+    lockedUntil: timestamp({ withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('pending_mail_unsent_idx').on(t.sentAt, t.id)],
+  (t) => [index('pending_mail_unsent_idx').on(t.sentAt, t.nextAttemptAt)],
 );
+
+/** Fixed-window counters for rate limits, shared by every instance on one database. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text().primaryKey(),
+  count: integer().notNull(),
+  resetAt: timestamp({ withTimezone: true }).notNull(),
+});

@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { count, eq, sql } from 'drizzle-orm';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createCustomer, createProduct } from '../../../tests/factories';
+import { db } from '../db/client.server';
+import { enquiries, enquiryItems, pendingMail, user } from '../db/schema';
+import { UserError } from '../errors.server';
+import { deliverPendingMail, mailSettled } from '../mail/queue.server';
+import { outboxDir } from '../mail/mailer.server';
+import { hitRateLimit } from '../rate-limit.server';
+import { createEnquiry, getEnquiry, listEnquiries } from './enquiries.server';
+
+let goal: { id: number; name: string };
+let net: { id: number; name: string };
+
+beforeAll(async () => {
+  goal = await createProduct({ name: 'Aluminium Goalposts' });
+  net = await createProduct({ name: 'Goal Net <3mm>' });
+});
+
+beforeEach(async () => {
+  await mailSettled();
+  rmSync(outboxDir(), { recursive: true, force: true });
+});
+
+const base = (over: Partial<Parameters<typeof createEnquiry>[0]> = {}) => ({
+  items: [
+    { productId: goal.id, quantity: 2 },
+    { productId: net.id, quantity: 1 },
+  ],
+  message: 'Please quote for delivery to Jurong.',
+  idempotencyKey: randomUUID(),
+  contact: { name: 'Guest', email: 'buyer@school.example', phone: '+65 6123 4567' },
+  ...over,
+});
+
+const countEnquiries = async () => (await db().select({ n: count() }).from(enquiries))[0]!.n;
+
+describe('createEnquiry', () => {
+  it('stores the enquiry with every item and a reference', async () => {
+    const created = await createEnquiry(
+      base({ promoCode: 'SCHOOL10', organisation: 'Bedok Primary' }),
+    );
+    expect(created.reference).toMatch(/^FH-\d{4}-[2-9A-Z]{6}$/);
+    const items = await db()
+      .select()
+      .from(enquiryItems)
+      .where(eq(enquiryItems.enquiryId, created.id));
+    expect(items.map((i) => [i.productName, i.quantity]).sort()).toEqual([
+      ['Aluminium Goalposts', 2],
+      ['Goal Net <3mm>', 1],
+    ]);
+  });
+
+  it('writes nothing when an item cannot be stored (one transaction)', async () => {
+    const before = await countEnquiries();
+    await expect(
+      createEnquiry(
+        base({
+          items: [
+            { productId: goal.id, quantity: 1 },
+            { productId: 987_654, quantity: 1 },
+          ],
+        }),
+      ),
+    ).rejects.toBeInstanceOf(UserError);
+    // An insert failing inside the transaction (a quantity the column refuses) rolls it all back.
+    await db().execute(
+      sql`ALTER TABLE enquiry_items ADD CONSTRAINT test_qty CHECK (quantity < 5000)`,
+    );
+    try {
+      await expect(
+        createEnquiry(base({ items: [{ productId: goal.id, quantity: 6000 }] })),
+      ).rejects.toThrow();
+    } finally {
+      await db().execute(sql`ALTER TABLE enquiry_items DROP CONSTRAINT test_qty`);
+    }
+    expect(await countEnquiries()).toBe(before);
+    expect(
+      (
+        await db()
+          .select({ n: count() })
+          .from(pendingMail)
+          .where(sql`${pendingMail.subject} LIKE '%6000%'`)
+      )[0]!.n,
+    ).toBe(0);
+  });
+
+  it('makes one enquiry for one idempotency key, even when submitted twice at once', async () => {
+    const key = randomUUID();
+    const before = await countEnquiries();
+    const [a, b] = await Promise.all([
+      createEnquiry(base({ idempotencyKey: key })),
+      createEnquiry(base({ idempotencyKey: key })),
+    ]);
+    const c = await createEnquiry(base({ idempotencyKey: key }));
+    expect(new Set([a.id, b.id, c.id]).size).toBe(1);
+    expect(c.duplicate).toBe(true);
+    expect(await countEnquiries()).toBe(before + 1);
+  });
+
+  it('queues and sends the company notice and the acknowledgement, escaping HTML', async () => {
+    const created = await createEnquiry(base({ message: '<script>alert(1)</script> please' }));
+    await mailSettled();
+    const files = readdirSync(outboxDir()).map((f) =>
+      readFileSync(path.join(outboxDir(), f), 'utf8'),
+    );
+    const company = files.find((f) => f.includes(`New enquiry ${created.reference}`))!;
+    const ack = files.find((f) => f.includes(`We received your enquiry ${created.reference}`))!;
+    expect(company).toContain('To: sales@fieldhouse.example');
+    expect(company).toMatch(/Aluminium Goalposts =C3=97 2|Aluminium Goalposts × 2/);
+    expect(ack).toContain('To: buyer@school.example');
+    // The HTML part carries the message escaped; only the plain-text part has it as typed.
+    expect(ack.replace(/=\r?\n/g, '')).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(ack).not.toMatch(/pre-line">\s*<script>/);
+  });
+});
+
+describe('the mail queue', () => {
+  it('keeps mail pending when sending fails and delivers it on a later retry', async () => {
+    // Make delivery fail: the outbox path is a file, so writing into it throws.
+    await mailSettled();
+    rmSync(outboxDir(), { recursive: true, force: true });
+    writeFileSync(outboxDir(), 'not a folder');
+    const created = await createEnquiry(base({ contact: { name: 'Guest', phone: '91234567' } }));
+    const mine = sql`${pendingMail.subject} LIKE ${`%${created.reference}%`}`;
+    await mailSettled();
+    const [failed] = await db().select().from(pendingMail).where(mine);
+    expect(failed).toMatchObject({ sentAt: null, attempts: 1 });
+    expect(failed!.lastError).toBeTruthy();
+    rmSync(outboxDir(), { force: true });
+    // Due again (as after the backoff): the retry delivers it.
+    await db()
+      .update(pendingMail)
+      .set({ nextAttemptAt: new Date(0) })
+      .where(mine);
+    await deliverPendingMail();
+    const [sent] = await db().select().from(pendingMail).where(mine);
+    expect(sent!.sentAt).not.toBeNull();
+    expect(readdirSync(outboxDir())).toHaveLength(1);
+  });
+});
+
+describe('reading enquiries', () => {
+  it('lists a user’s own enquiries newest first and hides everyone else’s', async () => {
+    const alice = await createCustomer();
+    const bob = await createCustomer();
+    const [aliceId] = await db()
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, alice.email));
+    const [bobId] = await db().select({ id: user.id }).from(user).where(eq(user.email, bob.email));
+    const first = await createEnquiry(base({ userId: aliceId!.id, message: 'first' }));
+    const second = await createEnquiry(base({ userId: aliceId!.id, message: 'second' }));
+    expect((await listEnquiries(aliceId!.id)).map((e) => e.id)).toEqual([second.id, first.id]);
+    expect(await listEnquiries(bobId!.id)).toEqual([]);
+    expect(await getEnquiry(aliceId!.id, first.id)).toMatchObject({
+      message: 'first',
+      items: [{ quantity: 2 }, { quantity: 1 }],
+    });
+    expect(await getEnquiry(bobId!.id, first.id)).toBeNull();
+  });
+});
+
+describe('hitRateLimit', () => {
+  it('allows max attempts per window, then refuses with the wait', async () => {
+    const key = `test:${randomUUID()}`;
+    for (let i = 0; i < 3; i++) expect((await hitRateLimit(key, 3, 60)).allowed).toBe(true);
+    const refused = await hitRateLimit(key, 3, 60);
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+    expect((await hitRateLimit(`${key}:other`, 3, 60)).allowed).toBe(true);
+  });
+
+  it('starts a new window when the old one has passed', async () => {
+    const key = `test:${randomUUID()}`;
+    await hitRateLimit(key, 1, 60);
+    expect((await hitRateLimit(key, 1, 60)).allowed).toBe(false);
+    await db().execute(
+      sql`UPDATE rate_limits SET reset_at = now() - interval '1 second' WHERE key = ${key}`,
+    );
+    expect((await hitRateLimit(key, 1, 60)).allowed).toBe(true);
+  });
+});

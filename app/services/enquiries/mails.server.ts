@@ -1,0 +1,81 @@
+import type { MailMessage } from '../mail/mailer.server';
+
+interface MailInput {
+  reference: string;
+  createdAt: Date;
+  contact: { name: string; email?: string; phone?: string };
+  organisation?: string;
+  poReference?: string;
+  message: string;
+  promoCode?: string;
+  items: { productId: number; name: string; quantity: number }[];
+  publicUrl: string;
+  companyEmail: string;
+  siteName: string;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+function details(m: MailInput): [string, string][] {
+  const rows: [string, string | undefined][] = [
+    ['Reference', m.reference],
+    ['Name', m.contact.name],
+    ['E-mail', m.contact.email],
+    ['Phone', m.contact.phone],
+    ['Organisation', m.organisation],
+    ['PO / GeBIZ reference', m.poReference],
+    ['Promo code', m.promoCode],
+  ];
+  return rows.filter((r): r is [string, string] => Boolean(r[1]));
+}
+
+function summaryText(m: MailInput): string {
+  return [
+    ...details(m).map(([k, v]) => `${k}: ${v}`),
+    '',
+    'Items:',
+    ...m.items.map((i) => `- ${i.name} × ${i.quantity}  ${m.publicUrl}/products/${i.productId}`),
+    '',
+    'Message:',
+    m.message,
+  ].join('\n');
+}
+
+function summaryHtml(m: MailInput): string {
+  return `<table cellpadding="4">${details(m)
+    .map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
+    .join('')}</table>
+<h3>Items</h3><ul>${m.items
+    .map(
+      (i) =>
+        `<li><a href="${escapeHtml(`${m.publicUrl}/products/${i.productId}`)}">${escapeHtml(i.name)}</a> × ${i.quantity}</li>`,
+    )
+    .join('')}</ul>
+<h3>Message</h3><p style="white-space:pre-line">${escapeHtml(m.message)}</p>`;
+}
+
+/** The company's notification and, when the customer gave an e-mail, their acknowledgement. */
+export function enquiryMails(m: MailInput): MailMessage[] {
+  const mails: MailMessage[] = [
+    {
+      to: m.companyEmail,
+      subject: `New enquiry ${m.reference} from ${m.contact.name}`,
+      text: `A new enquiry arrived on ${m.createdAt.toISOString()}.\n\n${summaryText(m)}\n`,
+      html: `<p>A new enquiry arrived.</p>${summaryHtml(m)}`,
+      replyTo: m.contact.email,
+    },
+  ];
+  if (m.contact.email) {
+    mails.push({
+      to: m.contact.email,
+      subject: `We received your enquiry ${m.reference}`,
+      text: `Dear ${m.contact.name},\n\nThank you for your enquiry. Our team will reply with a quotation, usually within one working day. Please quote reference ${m.reference} in any correspondence.\n\n${summaryText(m)}\n\n${m.siteName}\n`,
+      html: `<p>Dear ${escapeHtml(m.contact.name)},</p><p>Thank you for your enquiry. Our team will reply with a quotation, usually within one working day. Please quote reference <strong>${escapeHtml(m.reference)}</strong> in any correspondence.</p>${summaryHtml(m)}<p>${escapeHtml(m.siteName)}</p>`,
+    });
+  }
+  return mails;
+}

@@ -1,0 +1,106 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { db, type Database } from '../db/client.server';
+import { pendingMail } from '../db/schema';
+import { sendMail, type MailMessage } from './mailer.server';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Queues messages inside the caller's transaction: they exist exactly when its data does. */
+export async function queueMail(tx: Tx | Database, messages: MailMessage[]): Promise<void> {
+  if (!messages.length) return;
+  await tx
+    .insert(pendingMail)
+    .values(
+      messages.map((m) => ({ to: m.to, subject: m.subject, text: m.text, html: m.html ?? null })),
+    );
+}
+
+/** Backoff after the n-th failed attempt: 1, 2, 4 … minutes, at most 6 hours. */
+function backoffSeconds(attempts: number): number {
+  return Math.min(6 * 3600, 60 * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Sends queued mail that is due. Rows are claimed with `FOR UPDATE SKIP LOCKED` and a lease, so
+ * several instances never send one message twice. A failure is recorded and retried later.
+ * Returns how many were sent and how many failed.
+ */
+export async function deliverPendingMail(limit = 20): Promise<{ sent: number; failed: number }> {
+  const claimed = await db().execute<{
+    id: number;
+    to: string;
+    subject: string;
+    text: string;
+    html: string | null;
+    attempts: number;
+  }>(sql`
+    UPDATE pending_mail SET locked_until = now() + interval '2 minutes', attempts = attempts + 1
+     WHERE id IN (
+       SELECT id FROM pending_mail
+        WHERE sent_at IS NULL AND next_attempt_at <= now()
+          AND (locked_until IS NULL OR locked_until < now())
+        ORDER BY id LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED)
+    RETURNING id, "to", subject, text, html, attempts`);
+  const rows = (Array.isArray(claimed) ? claimed : claimed.rows) as {
+    id: number;
+    to: string;
+    subject: string;
+    text: string;
+    html: string | null;
+    attempts: number;
+  }[];
+  let sent = 0;
+  let failed = 0;
+  for (const row of rows) {
+    try {
+      await sendMail({
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html ?? undefined,
+      });
+      await db()
+        .update(pendingMail)
+        .set({ sentAt: new Date(), lockedUntil: null, lastError: null })
+        .where(eq(pendingMail.id, row.id));
+      sent++;
+    } catch (error) {
+      failed++;
+      await db()
+        .update(pendingMail)
+        .set({
+          lockedUntil: null,
+          lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
+          nextAttemptAt: new Date(Date.now() + backoffSeconds(row.attempts) * 1000),
+        })
+        .where(and(eq(pendingMail.id, row.id)));
+    }
+  }
+  return { sent, failed };
+}
+
+let inFlight: Promise<unknown> = Promise.resolve();
+
+/** Starts a delivery round in the background (after a commit); failures are logged and retried. */
+export function deliverSoon(): void {
+  inFlight = inFlight
+    .then(() => deliverPendingMail())
+    .catch((error) => console.error('Mail delivery failed:', error));
+}
+
+/** Resolves when the background deliveries started so far have finished (shutdown, tests). */
+export function mailSettled(): Promise<unknown> {
+  return inFlight;
+}
+
+let timer: NodeJS.Timeout | undefined;
+
+/** Retries due mail every minute in this process (started at boot; several instances are safe). */
+export function startMailRetries(intervalMs = 60_000): void {
+  if (timer) return;
+  timer = setInterval(() => {
+    deliverPendingMail().catch((error) => console.error('Mail retry failed:', error));
+  }, intervalMs);
+  timer.unref();
+}

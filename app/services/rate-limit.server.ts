@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { db } from './db/client.server';
+
+/**
+ * Counts one attempt for `key` in a fixed window and says whether it is within `max`. The counter
+ * lives in the database, so every instance sharing it enforces one limit.
+ */
+export async function hitRateLimit(
+  key: string,
+  max: number,
+  windowSeconds: number,
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  const result = await db().execute<{ count: number; wait: number }>(sql`
+    INSERT INTO rate_limits (key, count, reset_at)
+    VALUES (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
+      reset_at = CASE WHEN rate_limits.reset_at <= now()
+        THEN now() + make_interval(secs => ${windowSeconds}) ELSE rate_limits.reset_at END
+    RETURNING count, ceil(extract(epoch FROM reset_at - now()))::int AS wait`);
+  const rows = (Array.isArray(result) ? result : result.rows) as { count: number; wait: number }[];
+  const row = rows[0]!;
+  return { allowed: Number(row.count) <= max, retryAfterSeconds: Math.max(1, Number(row.wait)) };
+}
+
+/** The client's address: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
+export function clientAddress(
+  request: Request,
+  socketAddress: string | undefined,
+  trustProxy: boolean,
+): string {
+  if (trustProxy) {
+    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return socketAddress ?? 'unknown';
+}
