@@ -2,6 +2,7 @@ import { createRequestHandler } from '@react-router/express';
 import { toNodeHandler } from 'better-auth/node';
 import express from 'express';
 import { auth } from '~/services/auth.server';
+import { env } from '~/services/env.server';
 import { isDatabaseHealthy } from '~/services/boot.server';
 import { uploadsDir } from '~/services/media/storage.server';
 import { catalogueApi } from './api';
@@ -36,8 +37,15 @@ export function createApp(): express.Express {
 
   app.use('/api/v1', catalogueApi());
 
-  // Better Auth reads the raw body itself: mount it before any body parser.
-  app.all('/api/auth/{*rest}', toNodeHandler(auth()));
+  // Better Auth reads the raw body itself: mount it before any body parser. It rate-limits by
+  // the address in this header, which only the server sets.
+  const trustProxy = env().TRUST_PROXY === '1';
+  const handler = toNodeHandler(auth());
+  app.all('/api/auth/{*rest}', (req, res) => {
+    const forwarded = trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0]?.trim() : '';
+    req.headers['x-fieldhouse-client-ip'] = forwarded || req.socket.remoteAddress || 'unknown';
+    return handler(req, res);
+  });
 
   app.use(
     createRequestHandler({

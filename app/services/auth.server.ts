@@ -35,6 +35,10 @@ function createAuth() {
     },
     advanced: {
       useSecureCookies: config.publicUrl.startsWith('https://'),
+      // server/app.ts sets this header from the TCP peer (or X-Forwarded-For with TRUST_PROXY=1),
+      // overwriting anything the client sent, so rate limits key on the real client address.
+      ipAddress: { ipAddressHeaders: ['x-fieldhouse-client-ip'] },
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       database: { generateId: () => crypto.randomUUID() },
     },
     rateLimit: { enabled: config.NODE_ENV !== 'test' },

@@ -381,7 +381,13 @@ export function CartPage({ signedIn, lines: serverLines, idempotencyKey }: Props
       <Dialog.Root open={dialogOpen} onOpenChange={setDialogOpen}>
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
+          <Dialog.Content
+            onOpenAutoFocus={(event) => {
+              event.preventDefault();
+              document.getElementById('contact-email')?.focus();
+            }}
+            className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
+          >
             <div className="flex items-start justify-between">
               <Dialog.Title className="text-xl font-bold">Contact Information</Dialog.Title>
               <Dialog.Close

@@ -44,7 +44,10 @@ export function EnquiryCard({ enquiry, link = true }: { enquiry: EnquiryView; li
         {enquiry.items.map((item, i) => (
           <li key={i} className="flex justify-between gap-3">
             {item.productId ? (
-              <Link to={`/products/${item.productId}`} className="text-slate-900 hover:text-brand-700">
+              <Link
+                to={`/products/${item.productId}`}
+                className="text-slate-900 hover:text-brand-700"
+              >
                 {item.name}
               </Link>
             ) : (

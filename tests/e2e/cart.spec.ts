@@ -1,0 +1,176 @@
+// Cart and enquiry: the guest flow with every validation message, the signed-in flow, My Orders,
+// the guest cart merged at sign-in, and the e-mails in the outbox.
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+
+const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
+
+function mailsAbout(reference: string): string[] {
+  let files: string[] = [];
+  try {
+    files = readdirSync(outbox());
+  } catch {
+    return [];
+  }
+  return files
+    .map((f) => readFileSync(path.join(outbox(), f), 'utf8').replace(/=\r?\n/g, ''))
+    .filter((m) => m.includes(reference));
+}
+
+async function addProduct(page: Page, id: number) {
+  await page.goto(`/products/${id}`);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Added to Cart').first()).toBeVisible();
+}
+
+async function signUp(page: Page) {
+  const email = `buyer-${randomUUID().slice(0, 8)}@school.example`;
+  const origin = new URL(page.url() === 'about:blank' ? 'http://localhost' : page.url()).origin;
+  const base = test.info().project.use.baseURL!;
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password: 'correct horse battery', name: 'Mdm Tan' },
+    headers: { origin: base || origin },
+  });
+  expect(response.ok()).toBe(true);
+  return email;
+}
+
+test('a guest fills a cart, meets every validation message, and sends an enquiry with e-mails', async ({
+  page,
+}) => {
+  await addProduct(page, 3);
+  await addProduct(page, 2);
+  await page.getByRole('button', { name: 'Add to Cart' }).click(); // court taping twice
+  await addProduct(page, 13);
+  await expect(page.getByTestId('cart-count')).toHaveText('4');
+
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { name: 'My Cart' })).toBeVisible();
+  await expect(page.getByText('Log in to checkout later.')).toBeVisible();
+  const lines = page.getByTestId('cart-line');
+  await expect(lines).toHaveCount(3);
+  await expect(page.getByLabel(/Quantity of Professional Court Line Taping/)).toHaveValue('2');
+  await page
+    .getByRole('button', { name: /Increase quantity of Aluminium Football Goalposts/ })
+    .click();
+  await page.getByLabel(/Quantity of Aluminium Football Goalposts/).fill('5');
+  await page.getByLabel(/Quantity of Aluminium Football Goalposts/).press('Enter');
+  await page.getByRole('button', { name: /Remove NAPFA Test Equipment Set/ }).click();
+  await expect(lines).toHaveCount(2);
+  const summary = page.getByRole('list', { name: 'Items in your enquiry' });
+  await expect(summary).toContainText('Aluminium Football Goalposts (Full Size)× 5');
+  await expect(summary).toContainText('Professional Court Line Taping Service× 2');
+
+  await page.getByLabel('Promo code').fill('SCHOOL10');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Promo code applied!')).toBeVisible();
+
+  await page.getByRole('button', { name: 'ENQUIRE' }).click();
+  await expect(page.getByText('Please enter a message.')).toBeVisible();
+  await page.getByLabel('Message').fill('Please quote for Bedok Primary, delivery in March.');
+  await page.getByRole('button', { name: 'ENQUIRE' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Contact Information' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Email')).toBeFocused();
+  const submit = dialog.getByRole('button', { name: 'Submit' });
+  await submit.click();
+  await expect(dialog.getByText('Please enter at least one contact method.')).toBeVisible();
+  await dialog.getByLabel('Email').fill('not an email');
+  await submit.click();
+  await expect(dialog.getByText('Please enter a valid email address.')).toBeVisible();
+  await dialog.getByLabel('Email').fill('');
+  await dialog.getByLabel('Phone Number (optional)').fill('12a');
+  await submit.click();
+  await expect(dialog.getByText('Please enter a valid phone number.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('button', { name: 'ENQUIRE' }).click();
+  const email = `ops-${randomUUID().slice(0, 8)}@school.example`;
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Phone Number (optional)').fill('+65 6123 4567');
+  await dialog.getByLabel('Organisation (optional)').fill('Bedok Primary School');
+  await submit.click();
+  await expect(page.getByText('Order saved successfully!')).toBeVisible();
+  await expect(page.getByText('Cart cleared successfully!')).toBeVisible();
+  await expect(page.getByText('Your shopping cart is empty.')).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveText('0');
+  const reference = (await page.getByText(/Your reference is FH-/).textContent())!.match(
+    /FH-\d{4}-\w{6}/,
+  )![0];
+
+  await expect.poll(() => mailsAbout(reference).length).toBe(2);
+  const [company, ack] = [
+    mailsAbout(reference).find((m) => m.includes('To: sales@fieldhouse.example'))!,
+    mailsAbout(reference).find((m) => m.includes(`To: ${email}`))!,
+  ];
+  for (const mail of [company, ack]) {
+    expect(mail).toMatch(/Aluminium Football Goalposts \(Full Size\) (×|=C3=97) 5/);
+    expect(mail).toMatch(/Professional Court Line Taping Service (×|=C3=97) 2/);
+    expect(mail).not.toContain('NAPFA Test Equipment Set');
+    expect(mail).toContain('SCHOOL10');
+  }
+  expect(company).toContain('Bedok Primary School');
+  expect(company).toContain('Guest');
+});
+
+test('an empty cart cannot be sent', async ({ page }) => {
+  await page.goto('/cart');
+  await expect(page.getByText('Your shopping cart is empty.')).toBeVisible();
+  await page.getByLabel('Message').fill('Hello');
+  await page.getByRole('button', { name: 'ENQUIRE' }).click();
+  await expect(page.getByText('Your cart is empty!')).toBeVisible();
+});
+
+test('a signed-in user enquires without the dialog and finds it on My Orders', async ({ page }) => {
+  await page.goto('/');
+  await signUp(page);
+  await page.goto('/orders');
+  await expect(page.getByText('You have no order items')).toBeVisible();
+  await addProduct(page, 3);
+  await addProduct(page, 3);
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+  await page.goto('/cart');
+  await expect(page.getByText('Log in to checkout later.')).toHaveCount(0);
+  await expect(page.getByLabel(/Quantity of Aluminium Football Goalposts/)).toHaveValue('2');
+  await page.getByLabel('PO / GeBIZ reference (optional)').fill('GBZ-2026-001');
+  await page.getByLabel('Message').fill('For our new field. <b>Thanks</b>');
+  await page.getByRole('button', { name: 'ENQUIRE' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByText('Order saved successfully!')).toBeVisible();
+  await expect(page.getByText('Your shopping cart is empty.')).toBeVisible();
+
+  await page.goto('/orders');
+  const card = page.getByRole('article').first();
+  await expect(card).toContainText('Aluminium Football Goalposts (Full Size)× 2');
+  await expect(card).toContainText('For our new field. <b>Thanks</b>'); // shown as typed, escaped
+  await expect(card).toContainText('Received');
+  await card.getByRole('link', { name: /FH-/ }).click();
+  await expect(page.getByRole('heading', { name: /Enquiry FH-/ })).toBeVisible();
+  await expect(page.getByText('GBZ-2026-001')).toBeVisible();
+  const own = page.url();
+
+  // Another account cannot open it.
+  await page.context().clearCookies();
+  await signUp(page);
+  const response = await page.goto(own);
+  expect(response?.status()).toBe(404);
+});
+
+test('My Orders asks a guest to log in', async ({ page }) => {
+  await page.goto('/orders');
+  await expect(page.getByText('Please log in to view your Order History')).toBeVisible();
+});
+
+test('a guest cart is merged into the account cart at sign-in', async ({ page }) => {
+  await addProduct(page, 13);
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await signUp(page);
+  await page.goto('/cart');
+  await expect(page.getByLabel(/Quantity of NAPFA Test Equipment Set/)).toHaveValue('1');
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  expect(await page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
+});
