@@ -1,6 +1,6 @@
-// `npm test`: everything CI runs. Service tests on PGlite, the same suite on a real PostgreSQL
-// (required when CI=true, skipped with a reason otherwise), the production build, the type check,
-// the linter, then the end-to-end tests in Chromium against the built server.
+// `npm test`: everything CI runs. The production build, service and integration tests on PGlite,
+// the same suite on a real PostgreSQL (required when CI=true, skipped with a reason otherwise), the
+// type check, the linter, then the end-to-end tests in Chromium against the built server.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -18,6 +18,8 @@ const run = (label, args, env = {}) => {
 };
 const vitest = 'node_modules/vitest/vitest.mjs';
 
+// The build comes first: the concurrency test and the end-to-end tests run the built server.
+run('Production build', ['node_modules/@react-router/dev/bin.js', 'build']);
 run('Service tests on PGlite', [vitest, 'run']);
 
 const hasPostgres = existsSync('/usr/lib/postgresql') || Boolean(process.env.TEST_DATABASE_URL);
@@ -30,7 +32,6 @@ else if (ci) {
     '\nSkipping the PostgreSQL suite: PostgreSQL is not installed (apt-get install -y postgresql).',
   );
 
-run('Production build', ['node_modules/@react-router/dev/bin.js', 'build']);
 run('Route types', ['node_modules/@react-router/dev/bin.js', 'typegen']);
 run('Type check', ['node_modules/typescript/bin/tsc']);
 run('Lint', ['node_modules/eslint/bin/eslint.js', '.']);
