@@ -8,6 +8,8 @@ export default [
   route('shop/category/:categoryId', 'routes/shop.tsx', { id: 'shop-category' }),
   route('products/:productId', 'routes/products.$productId.tsx'),
   route('login', 'routes/login.tsx'),
+  route('login/google', 'routes/login.google.ts'),
+  route('reset-password', 'routes/reset-password.tsx'),
   route('logout', 'routes/logout.tsx'),
   route('register', 'routes/register.tsx'),
   route('cart', 'routes/cart.tsx'),

@@ -42,9 +42,24 @@ export function createApp(): express.Express {
   const trustProxy = env().TRUST_PROXY === '1';
   const handler = toNodeHandler(auth());
   app.all('/api/auth/{*rest}', (req, res) => {
-    const forwarded = trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0]?.trim() : '';
+    const forwarded = trustProxy
+      ? String(req.headers['x-forwarded-for'] ?? '')
+          .split(',')[0]
+          ?.trim()
+      : '';
     req.headers['x-fieldhouse-client-ip'] = forwarded || req.socket.remoteAddress || 'unknown';
     return handler(req, res);
+  });
+
+  // State-changing requests from other sites are refused: a POST must come from this site's
+  // pages (its Origin is PUBLIC_URL or the host it was sent to). Browsers always send Origin on POST.
+  const publicOrigin = new URL(env().publicUrl).origin;
+  app.use((req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
+    const origin = req.headers.origin;
+    if (!origin || origin === publicOrigin || origin === `${req.protocol}://${req.headers.host}`)
+      return next();
+    res.status(403).type('text/plain').send('Cross-site request refused.');
   });
 
   app.use(

@@ -1,9 +1,27 @@
-import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router';
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  useActionData,
+  useFetcher,
+  useNavigate,
+  useNavigation,
+  useSearchParams,
+} from 'react-router';
+import { toast } from 'sonner';
 import type { Route } from './+types/login';
 import { PageHeader } from '~/components/layout/page-header';
+import { Field } from '~/components/ui/field';
+import { MessageDialog } from '~/components/ui/message-dialog';
 import { seo } from '~/lib/meta';
 import { safeRedirect } from '~/lib/safe-redirect';
-import { auth } from '~/services/auth.server';
+import { limitAccountAction, signIn } from '~/services/accounts/accounts.server';
+import { env } from '~/services/env.server';
+import { UserError } from '~/services/errors.server';
 import { getUser } from '~/services/permissions.server';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -17,79 +35,150 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);
   if (user) throw redirect(user.role === 'admin' ? '/admin/list' : '/');
-  return null;
+  const config = env();
+  return { google: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+type Result = { ok: true; redirectTo: string } | { ok: false; error: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const email = String(form.get('email') ?? '').trim();
   const password = String(form.get('password') ?? '');
-  if (!email || !password)
-    return data({ error: 'Please enter your email and password.' }, { status: 400 });
-  const response = await auth().api.signInEmail({
-    body: { email, password },
-    headers: request.headers,
-    asResponse: true,
-  });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: string } | null;
-    return data(
-      { error: body?.message ?? 'Invalid email or password' },
-      { status: response.status === 429 ? 429 : 400 },
+  const js = form.get('js') === '1';
+  if (!email || !password) {
+    return data<Result>(
+      { ok: false, error: 'Please enter your email and password.' },
+      { status: 400 },
     );
   }
-  const { user } = (await response.json()) as { user: { role?: string } };
-  const headers = new Headers();
-  for (const cookie of response.headers.getSetCookie()) headers.append('Set-Cookie', cookie);
-  const target =
-    user.role === 'admin'
-      ? '/admin/list'
-      : safeRedirect(new URL(request.url).searchParams.get('redirectTo'));
-  return redirect(target, { headers });
+  try {
+    await limitAccountAction(request, context.clientAddress, 'sign-in');
+    const result = await signIn(request, email, password);
+    const back = safeRedirect(new URL(request.url).searchParams.get('redirectTo'));
+    const target = result.twoFactor
+      ? `/login/two-factor?redirectTo=${encodeURIComponent(back)}`
+      : result.role === 'admin'
+        ? '/admin/list'
+        : back;
+    if (!js || result.twoFactor) throw redirect(target, { headers: result.headers });
+    return data<Result>({ ok: true, redirectTo: target }, { headers: result.headers });
+  } catch (error) {
+    if (error instanceof UserError) {
+      return data<Result>({ ok: false, error: error.message }, { status: error.status });
+    }
+    throw error;
+  }
 }
 
-export default function Login() {
+function ForgotPassword() {
+  const [round, setRound] = useState(0);
+  // A fresh fetcher each time the dialog opens, so it starts with the form again.
+  const fetcher = useFetcher<{ message: string }>({ key: `forgot-password-${round}` });
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setRound((r) => r + 1);
+      }}
+    >
+      <Dialog.Trigger className="text-sm font-semibold text-brand-700 underline">
+        Forgot password
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
+          <div className="flex items-start justify-between">
+            <Dialog.Title className="text-lg font-bold">Forgot password</Dialog.Title>
+            <Dialog.Close
+              aria-label="Close"
+              className="rounded-md p-1 text-slate-600 hover:bg-slate-100"
+            >
+              <X aria-hidden className="size-5" />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="mt-1 text-sm text-slate-700">
+            Enter your e-mail and we will send you a link to choose a new password.
+          </Dialog.Description>
+          {fetcher.data ? (
+            <p
+              role="status"
+              className="mt-4 rounded-md bg-green-50 px-3 py-2 text-sm text-green-900"
+            >
+              {fetcher.data.message}
+            </p>
+          ) : (
+            <fetcher.Form method="post" action="/reset-password" className="mt-4 space-y-4">
+              <input type="hidden" name="intent" value="request" />
+              <Field
+                id="reset-email"
+                name="email"
+                label="Email"
+                type="email"
+                autoComplete="email"
+                required
+              />
+              <button
+                type="submit"
+                disabled={fetcher.state !== 'idle'}
+                className="w-full rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+              >
+                Send reset link
+              </button>
+            </fetcher.Form>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+export default function Login({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state === 'submitting';
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const busy = useNavigation().state !== 'idle';
+  const [error, setError] = useState<string | null>(null);
+  const handled = useRef<unknown>(null);
+
+  useEffect(() => {
+    if (!result || handled.current === result) return;
+    handled.current = result;
+    if (result.ok) {
+      toast.success('You are now logged in.');
+      navigate(result.redirectTo, { replace: true });
+    } else setError(result.error);
+  }, [result, navigate]);
+
   return (
     <>
       <PageHeader title="Sign In" />
       <div className="mx-auto max-w-md px-4 py-10">
+        {params.get('registered') ? (
+          <p role="status" className="mb-4 rounded-md bg-green-50 px-3 py-2 text-sm text-green-900">
+            Your account has been created. You can sign in now.
+          </p>
+        ) : null}
         <Form
           method="post"
           className="space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
         >
-          {result?.error ? (
+          <input type="hidden" name="js" value="1" />
+          {result && !result.ok && !error ? (
             <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
               {result.error}
             </p>
           ) : null}
-          <div>
-            <label htmlFor="email" className="block text-sm font-medium text-slate-800">
-              Email
-            </label>
-            <input
-              id="email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
-            />
-          </div>
-          <div>
-            <label htmlFor="password" className="block text-sm font-medium text-slate-800">
-              Password
-            </label>
-            <input
-              id="password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
-            />
-          </div>
+          <Field id="email" label="Email" type="email" autoComplete="email" required />
+          <Field
+            id="password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
           <button
             type="submit"
             disabled={busy}
@@ -97,14 +186,32 @@ export default function Login() {
           >
             Sign In
           </button>
-          <p className="text-center text-sm text-slate-600">
-            No account yet?{' '}
-            <Link to="/register" className="font-semibold text-brand-700 underline">
+          <div className="flex items-center justify-between">
+            <ForgotPassword />
+            <Link to="/register" className="text-sm font-semibold text-brand-700 underline">
               Register
             </Link>
-          </p>
+          </div>
         </Form>
+        {loaderData.google ? (
+          <Form method="post" action="/login/google" className="mt-4">
+            <input type="hidden" name="redirectTo" value={safeRedirect(params.get('redirectTo'))} />
+            <button
+              type="submit"
+              className="w-full rounded-md border border-slate-300 bg-white px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50"
+            >
+              Continue with Google
+            </button>
+          </Form>
+        ) : null}
       </div>
+      <MessageDialog
+        open={error !== null}
+        title="Error"
+        message={error ?? ''}
+        action="Try Again"
+        onClose={() => setError(null)}
+      />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { admin } from 'better-auth/plugins';
 import { db } from './db/client.server';
 import * as schema from './db/schema';
 import { env } from './env.server';
+import { sendMail } from './mail/mailer.server';
 
 function createAuth() {
   const config = env();
@@ -26,7 +27,21 @@ function createAuth() {
         verification: schema.verification,
       },
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128 },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: 3600,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await sendMail({
+          to: user.email,
+          subject: `Reset your ${config.SITE_NAME} password`,
+          text: `Hello ${user.name},\n\nSomeone (we hope you) asked to reset the password of your account. Open this link within one hour to choose a new password:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail: your password stays as it is.\n`,
+        });
+      },
+    },
     socialProviders: google,
     user: {
       additionalFields: {
@@ -41,7 +56,20 @@ function createAuth() {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       database: { generateId: () => crypto.randomUUID() },
     },
-    rateLimit: { enabled: config.NODE_ENV !== 'test' },
+    // On in production and in the end-to-end tests (with a higher AUTH_RATE_LIMIT_MAX); per
+    // instance, in memory. The app's own sign-in, sign-up and reset actions are also limited in
+    // the database (accounts.server.ts), which holds across instances.
+    rateLimit: {
+      enabled: config.NODE_ENV !== 'development',
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/*': { window: 60, max: config.AUTH_RATE_LIMIT_MAX },
+        '/sign-up/*': { window: 60, max: config.AUTH_RATE_LIMIT_MAX },
+        '/request-password-reset': { window: 60, max: config.AUTH_RATE_LIMIT_MAX },
+        '/reset-password': { window: 60, max: config.AUTH_RATE_LIMIT_MAX },
+      },
+    },
     plugins: [admin({ defaultRole: 'customer', adminRoles: ['admin'] })],
   });
 }

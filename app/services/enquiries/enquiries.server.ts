@@ -14,7 +14,10 @@ export interface EnquiryContact {
   phone?: string;
 }
 
-export interface NewEnquiry extends Omit<EnquiryBase, 'promoCode' | 'organisation' | 'poReference'> {
+export interface NewEnquiry extends Omit<
+  EnquiryBase,
+  'promoCode' | 'organisation' | 'poReference'
+> {
   promoCode?: string;
   organisation?: string;
   poReference?: string;

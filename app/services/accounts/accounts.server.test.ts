@@ -1,0 +1,113 @@
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createCustomer, signIn as signInOverHttp } from '../../../tests/factories';
+import { auth } from '../auth.server';
+import { UserError } from '../errors.server';
+import { outboxDir } from '../mail/mailer.server';
+import { getUser } from '../permissions.server';
+import {
+  changePassword,
+  limitAccountAction,
+  register,
+  requestPasswordReset,
+  resetPassword,
+  TOO_MANY,
+} from './accounts.server';
+
+const requestWith = (cookie = '', ip = '203.0.113.9') =>
+  new Request('http://localhost:3000/profile', { headers: { cookie, 'x-forwarded-for': ip } });
+
+beforeEach(() => rmSync(outboxDir(), { recursive: true, force: true }));
+
+function outboxLinks(email: string): string[] {
+  let files: string[] = [];
+  try {
+    files = readdirSync(outboxDir());
+  } catch {
+    return [];
+  }
+  return files
+    .map((f) =>
+      readFileSync(path.join(outboxDir(), f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    )
+    .filter((m) => m.includes(`To: ${email}`))
+    .map((m) => m.match(/token=([\w.-]+)/)![1]!);
+}
+
+describe('register', () => {
+  it('creates a customer with the name, and refuses a taken e-mail with the spec message', async () => {
+    await register({
+      email: 'lee@example.com',
+      name: 'Lee Mei Ling',
+      password: 'correct horse battery',
+    });
+    const cookie = await signInOverHttp('lee@example.com', 'correct horse battery');
+    expect(await getUser(requestWith(cookie))).toMatchObject({
+      name: 'Lee Mei Ling',
+      role: 'customer',
+    });
+    const error = await register({
+      email: 'lee@example.com',
+      name: 'Other',
+      password: 'another password',
+    }).catch((e) => e);
+    expect(error).toBeInstanceOf(UserError);
+    expect(error.message).toBe('Email is already taken');
+  });
+});
+
+describe('limitAccountAction', () => {
+  it('refuses a client past AUTH_RATE_LIMIT_MAX attempts a minute, and not another client', async () => {
+    const max = 10; // the default of AUTH_RATE_LIMIT_MAX
+    const request = new Request('http://localhost:3000/login');
+    for (let i = 0; i < max; i++) await limitAccountAction(request, '198.51.100.1', 'sign-in');
+    await expect(limitAccountAction(request, '198.51.100.1', 'sign-in')).rejects.toMatchObject({
+      message: TOO_MANY,
+      status: 429,
+    });
+    await expect(limitAccountAction(request, '198.51.100.2', 'sign-in')).resolves.toBeUndefined();
+    await expect(limitAccountAction(request, '198.51.100.1', 'reset')).resolves.toBeUndefined();
+  });
+});
+
+describe('password reset', () => {
+  it('mails a one-use link for a known account and nothing for an unknown one, answering the same', async () => {
+    const customer = await createCustomer();
+    await expect(requestPasswordReset('nobody@example.com')).resolves.toBeUndefined();
+    await requestPasswordReset(customer.email);
+    expect(outboxLinks('nobody@example.com')).toEqual([]);
+    const [token] = outboxLinks(customer.email);
+    expect(token).toBeTruthy();
+    await resetPassword(token!, 'a brand new password');
+    await expect(resetPassword(token!, 'yet another password')).rejects.toBeInstanceOf(UserError);
+    await expect(signInOverHttp(customer.email, customer.password)).rejects.toThrow();
+    await expect(signInOverHttp(customer.email, 'a brand new password')).resolves.toBeTruthy();
+    // The session from before the reset is gone.
+    expect(await getUser(requestWith(customer.cookie))).toBeNull();
+  });
+});
+
+describe('changePassword', () => {
+  it('needs the current password and ends the other sessions', async () => {
+    const customer = await createCustomer();
+    const other = await signInOverHttp(customer.email, customer.password);
+    await expect(
+      changePassword(requestWith(customer.cookie), 'wrong password', 'new password 123'),
+    ).rejects.toBeInstanceOf(UserError);
+    const headers = await changePassword(
+      requestWith(customer.cookie),
+      customer.password,
+      'new password 123',
+    );
+    expect(headers.getSetCookie().length).toBeGreaterThan(0);
+    expect(await getUser(requestWith(other))).toBeNull();
+    const renewed = headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    expect(await getUser(requestWith(renewed))).toMatchObject({ email: customer.email });
+  });
+});

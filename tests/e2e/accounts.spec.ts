@@ -1,0 +1,211 @@
+// Accounts: register with every validation message, sign in and out, admins, unsafe redirects,
+// the password reset through the outbox, profile edits, cross-site posts.
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+
+const password = 'correct horse battery';
+const uniqueEmail = () => `user-${randomUUID().slice(0, 8)}@example.com`;
+
+function demoAdmin() {
+  const text = readFileSync(path.join(process.env.E2E_DATA_DIR!, 'demo-admin.txt'), 'utf8');
+  return { email: text.match(/email: (\S+)/)![1]!, password: text.match(/password: (\S+)/)![1]! };
+}
+
+async function register(page: Page, email = uniqueEmail(), name = 'Mdm Tan Siew Ling') {
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password, name },
+    headers: { origin: new URL(test.info().project.use.baseURL!).origin },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  await page.context().clearCookies();
+  return email;
+}
+
+async function signIn(page: Page, email: string, pass = password, path = '/login') {
+  await page.goto(path);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(pass);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+test('register shows each validation message, then creates the account', async ({ page }) => {
+  await page.goto('/register');
+  const email = page.getByLabel('Email');
+  await email.fill('not-an-email');
+  await email.blur();
+  await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+  await page.getByLabel('Full Name').focus();
+  await page.getByLabel('Full Name').blur();
+  await expect(page.getByText('This field cannot be left blank')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await page.getByLabel('Password', { exact: true }).blur();
+  await expect(page.getByText('Password cannot be less than 8 characters')).toBeVisible();
+  await page.getByLabel('Confirm Password').fill('different');
+  await page.getByLabel('Confirm Password').blur();
+  await expect(page.getByText('Passwords does not match')).toBeVisible();
+  await page.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
+  await expect(page).toHaveURL(/\/register$/); // blocked: nothing was sent
+
+  const taken = await register(page);
+  await page.goto('/register');
+  await page.getByLabel('Email').fill(taken);
+  await page.getByLabel('Full Name').fill('Someone Else');
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
+  const error = page.getByRole('alertdialog', { name: 'Error' });
+  await expect(error).toContainText('Email is already taken');
+  await error.getByRole('button', { name: 'Try Again' }).click();
+
+  const fresh = uniqueEmail();
+  await page.getByLabel('Email').fill(fresh);
+  await page.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('Your account has been created.');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, fresh);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('You are now logged in.')).toBeVisible();
+});
+
+test('sign in, wrong password in an Error dialog, sign out ends the session', async ({ page }) => {
+  const email = await register(page);
+  await signIn(page, email, 'wrong password!');
+  const error = page.getByRole('alertdialog', { name: 'Error' });
+  await expect(error).toBeVisible();
+  await error.getByRole('button', { name: 'Try Again' }).click();
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByText('Mdm Tan Siew Ling').first().click();
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page.getByText('Account').first()).toBeVisible();
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile$/);
+});
+
+test('redirectTo is followed only for same-site paths', async ({ page }) => {
+  const email = await register(page);
+  await signIn(page, email, password, '/login?redirectTo=%2Forders');
+  await expect(page).toHaveURL(/\/orders$/);
+  for (const evil of ['//evil.example', 'https://evil.example']) {
+    await page.context().clearCookies();
+    await signIn(page, email, password, `/login?redirectTo=${encodeURIComponent(evil)}`);
+    await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/$/);
+  }
+});
+
+test('an admin lands on /admin/list; a customer gets 403 there', async ({ page }) => {
+  const admin = demoAdmin();
+  await signIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/admin\/list$/);
+  await page.context().clearCookies();
+  const email = await register(page);
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/$/);
+  const response = await page.goto('/admin/list');
+  expect(response?.status()).toBe(403);
+});
+
+test('password reset through the e-mailed link, once', async ({ page }) => {
+  const email = await register(page);
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Forgot password' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Forgot password' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(
+    dialog.getByText('A password reset link has been sent to your email.'),
+  ).toBeVisible();
+
+  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  let link = '';
+  await expect
+    .poll(() => {
+      for (const file of readdirSync(outbox)) {
+        const mail = readFileSync(path.join(outbox, file), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '=');
+        if (mail.includes(`To: ${email}`))
+          link = mail.match(/https?:\/\/\S+\/reset-password\?token=[\w.-]+/)?.[0] ?? '';
+      }
+      return link;
+    })
+    .not.toBe('');
+
+  await page.goto(link);
+  await page.getByLabel('New Password').fill('brand new password');
+  await page.getByLabel('Confirm Password').fill('brand new password');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('Your password has been changed');
+
+  await page.goto(link);
+  await page.getByLabel('New Password').fill('another new password');
+  await page.getByLabel('Confirm Password').fill('another new password');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Error' })).toContainText(
+    'invalid or has expired',
+  );
+
+  await signIn(page, email, password);
+  await expect(page.getByRole('alertdialog', { name: 'Error' })).toBeVisible();
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await signIn(page, email, 'brand new password');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the reset dialog answers the same for an unknown e-mail', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Forgot password' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Forgot password' });
+  await dialog.getByLabel('Email').fill(uniqueEmail());
+  await dialog.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(
+    dialog.getByText('A password reset link has been sent to your email.'),
+  ).toBeVisible();
+});
+
+test('profile edits persist; a password change needs the current one', async ({ page }) => {
+  const email = await register(page);
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/profile');
+  await expect(page.getByText(email)).toBeVisible();
+  await page.getByLabel('Full Name').fill('Mr Lim Wei Jie');
+  await page.getByLabel('Phone (used for your enquiries)').fill('12');
+  await page.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByText('Please enter a valid phone number.')).toBeVisible();
+  await page.getByLabel('Phone (used for your enquiries)').fill('+65 9123 4567');
+  await page.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByText('Your profile has been saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('profile-name')).toHaveText('Mr Lim Wei Jie');
+  await expect(page.getByLabel('Phone (used for your enquiries)')).toHaveValue('+65 9123 4567');
+
+  await page.getByLabel('Current Password').fill('not my password');
+  await page.getByLabel('New Password').fill('a better password');
+  await page.getByLabel('Confirm Password').fill('a better password');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('The current password is not correct.')).toBeVisible();
+  await page.getByLabel('Current Password').fill(password);
+  await page.getByLabel('New Password').fill('a better password');
+  await page.getByLabel('Confirm Password').fill('a better password');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Your password has been changed.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('profile-name')).toHaveText('Mr Lim Wei Jie'); // this session kept
+});
+
+test('a form post from another site is refused', async ({ request }) => {
+  const response = await request.post('/cart', {
+    form: { intent: 'enquire' },
+    headers: { origin: 'https://evil.example' },
+  });
+  expect(response.status()).toBe(403);
+});
+
+test('Continue with Google is hidden when Google is not configured', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
+});
