@@ -2,7 +2,6 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createCustomer, signIn as signInOverHttp } from '../../../tests/factories';
-import { auth } from '../auth.server';
 import { UserError } from '../errors.server';
 import { outboxDir } from '../mail/mailer.server';
 import { getUser } from '../permissions.server';
