@@ -1,11 +1,12 @@
-import * as Accordion from '@radix-ui/react-accordion';
-import * as Dialog from '@radix-ui/react-dialog';
-import { ChevronDown, SlidersHorizontal, X } from 'lucide-react';
+import { SlidersHorizontal } from 'lucide-react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Form, Link, useNavigate, useNavigation } from 'react-router';
-import { parseShopState, shopHref, toggle, type ShopState } from '~/lib/shop-url';
+import { parseShopState, shopHref, type ShopState } from '~/lib/shop-url';
 import { useHydrated } from '~/lib/use-hydrated';
 
-interface Entry {
+const FilterDialog = lazy(() => import('./filter-dialog'));
+
+export interface Entry {
   id: number;
   name: string;
 }
@@ -17,11 +18,11 @@ interface Props {
   total: number;
 }
 
-function selectedLabel(n: number) {
+export function selectedLabel(n: number) {
   return n ? `${n} selected` : 'Any';
 }
 
-function CheckList({
+export function CheckList({
   name,
   legend,
   entries,
@@ -68,6 +69,8 @@ const triggerClass =
  */
 export function FilterPanel({ state: current, sports, categories, total }: Props) {
   const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
   const navigation = useNavigation();
   // While the next listing loads, show the choice already made (the URL it is going to).
@@ -130,94 +133,33 @@ export function FilterPanel({ state: current, sports, categories, total }: Props
   }
 
   return (
-    <Dialog.Root>
-      <Dialog.Trigger className={triggerClass}>
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        className={triggerClass}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
         <SlidersHorizontal aria-hidden className="size-4" /> Filters {badge}
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-sm flex-col bg-white shadow-xl focus:outline-none">
-          <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4">
-            <Dialog.Title className="text-lg font-bold">Filters</Dialog.Title>
-            <Dialog.Close
-              className="rounded-md p-2 text-slate-600 hover:bg-slate-100"
-              aria-label="Close filters"
-            >
-              <X aria-hidden className="size-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">
-            Choose sports and categories; the list updates as you choose.
-          </Dialog.Description>
-          <Accordion.Root
-            type="multiple"
-            defaultValue={['sport', 'category']}
-            className="flex-1 overflow-y-auto px-3 py-2"
-          >
-            {(
-              [
-                [
-                  'sport',
-                  'Sport',
-                  sports,
-                  state.sportIds,
-                  (id: number) => go({ sportIds: toggle(state.sportIds, id) }),
-                ],
-                [
-                  'category',
-                  'Category',
-                  categories,
-                  state.categoryIds,
-                  (id: number) => go({ categoryIds: toggle(state.categoryIds, id) }),
-                ],
-              ] as const
-            ).map(([value, title, entries, selected, onToggle]) => (
-              <Accordion.Item
-                key={value}
-                value={value}
-                className="border-b border-slate-100 last:border-0"
-              >
-                <Accordion.Header>
-                  <Accordion.Trigger className="group flex w-full items-center justify-between px-2 py-3 text-left font-semibold">
-                    <span>
-                      {title}{' '}
-                      <span className="text-sm font-normal text-slate-600">
-                        ({selectedLabel(selected.length)})
-                      </span>
-                    </span>
-                    <ChevronDown
-                      aria-hidden
-                      className="size-4 transition group-data-[state=open]:rotate-180"
-                    />
-                  </Accordion.Trigger>
-                </Accordion.Header>
-                <Accordion.Content className="pb-3">
-                  <CheckList
-                    name={value}
-                    legend={title}
-                    entries={entries}
-                    selected={selected}
-                    onToggle={onToggle}
-                  />
-                </Accordion.Content>
-              </Accordion.Item>
-            ))}
-          </Accordion.Root>
-          <div className="flex items-center gap-3 border-t border-slate-200 px-5 py-4">
-            <button
-              type="button"
-              onClick={() => go({ sportIds: [], categoryIds: [] })}
-              disabled={count === 0}
-              className="rounded-md px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:text-slate-400"
-            >
-              Clear All
-            </button>
-            <Dialog.Close className="ml-auto rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
-              Show {total} {total === 1 ? 'product' : 'products'}
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <FilterDialog
+            state={state}
+            sports={sports}
+            categories={categories}
+            total={total}
+            count={count}
+            go={go}
+            onClose={() => {
+              setOpen(false);
+              requestAnimationFrame(() => trigger.current?.focus());
+            }}
+            returnFocus={() => trigger.current?.focus()}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -1,0 +1,84 @@
+// `npm run lighthouse`: Lighthouse (mobile preset, simulated throttling) with the system Chromium
+// against the built shop on a temporary data folder with the demo catalogue: /, /shop and
+// /products/3, three runs each. Prints the medians and the first-load JS+CSS bytes (gzip).
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const PORT = 3195;
+const BASE = `http://localhost:${PORT}`;
+const PAGES = ['/', '/shop', '/products/3'];
+const RUNS = 3;
+
+if (!existsSync('build/server/index.js')) {
+  execFileSync(process.execPath, ['node_modules/@react-router/dev/bin.js', 'build'], { stdio: 'inherit' });
+}
+const dataDir = mkdtempSync(path.join(tmpdir(), 'fieldhouse-lighthouse-'));
+const server = spawn(process.execPath, ['scripts/start.mjs'], {
+  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: '1', NODE_ENV: 'production', PUBLIC_URL: BASE },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+async function waitForServer() {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${BASE}/healthz`)).ok) return;
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the server did not start');
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+let chrome;
+try {
+  await waitForServer();
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const rows = [];
+  for (const page of PAGES) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(`${BASE}${page}`, { port: chrome.port, output: 'json', logLevel: 'error' });
+      const { categories, audits } = result.lhr;
+      const requests = audits['network-requests']?.details?.items ?? [];
+      const bytes = requests
+        .filter((r) => r.resourceType === 'Script' || r.resourceType === 'Stylesheet')
+        .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+      runs.push({
+        performance: categories.performance.score * 100,
+        accessibility: categories.accessibility.score * 100,
+        bestPractices: categories['best-practices'].score * 100,
+        seo: categories.seo.score * 100,
+        lcp: audits['largest-contentful-paint'].numericValue,
+        cls: audits['cumulative-layout-shift'].numericValue,
+        tbt: audits['total-blocking-time'].numericValue,
+        bytes,
+      });
+    }
+    const m = (key) => median(runs.map((r) => r[key]));
+    rows.push({ page, performance: m('performance'), accessibility: m('accessibility'), bestPractices: m('bestPractices'), seo: m('seo'), lcp: m('lcp'), cls: m('cls'), tbt: m('tbt'), bytes: m('bytes') });
+    console.log(`${page}: measured`);
+  }
+  console.log(`\nLighthouse ${RUNS} runs each, mobile preset, simulated throttling (medians)\n`);
+  console.log('| page | performance | accessibility | best practices | SEO | LCP | CLS | TBT | JS+CSS (gzip) |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const r of rows) {
+    console.log(
+      `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.lcp / 1000).toFixed(2)} s | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} ms | ${(r.bytes / 1024).toFixed(1)} KiB |`,
+    );
+  }
+} finally {
+  await chrome?.kill();
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
