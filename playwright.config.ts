@@ -55,6 +55,9 @@ export default defineConfig({
       // Tests sign in and enquire many times from one address; limits are configuration.
       AUTH_RATE_LIMIT_MAX: '1000',
       ENQUIRY_RATE_LIMIT_MAX: '10000',
+      // A staff account of its own for the two-factor test, made the way a deployment makes one.
+      ADMIN_EMAIL: 'staff@fieldhouse.test',
+      ADMIN_PASSWORD: 'staff two-factor password',
     },
   },
 });

@@ -9,6 +9,7 @@ export default [
   route('products/:productId', 'routes/products.$productId.tsx'),
   route('login', 'routes/login.tsx'),
   route('login/google', 'routes/login.google.ts'),
+  route('login/two-factor', 'routes/login.two-factor.tsx'),
   route('reset-password', 'routes/reset-password.tsx'),
   route('logout', 'routes/logout.tsx'),
   route('register', 'routes/register.tsx'),

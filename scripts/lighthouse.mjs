@@ -14,11 +14,20 @@ const PAGES = ['/', '/shop', '/products/3'];
 const RUNS = 3;
 
 if (!existsSync('build/server/index.js')) {
-  execFileSync(process.execPath, ['node_modules/@react-router/dev/bin.js', 'build'], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['node_modules/@react-router/dev/bin.js', 'build'], {
+    stdio: 'inherit',
+  });
 }
 const dataDir = mkdtempSync(path.join(tmpdir(), 'fieldhouse-lighthouse-'));
 const server = spawn(process.execPath, ['scripts/start.mjs'], {
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: '1', NODE_ENV: 'production', PUBLIC_URL: BASE },
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    DATA_DIR: dataDir,
+    SEED_DEMO: '1',
+    NODE_ENV: 'production',
+    PUBLIC_URL: BASE,
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
@@ -41,13 +50,25 @@ try {
   await waitForServer();
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const rows = [];
   for (const page of PAGES) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
-      const result = await lighthouse(`${BASE}${page}`, { port: chrome.port, output: 'json', logLevel: 'error' });
+      const result = await lighthouse(`${BASE}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+      });
       const { categories, audits } = result.lhr;
       const requests = audits['network-requests']?.details?.items ?? [];
       const bytes = requests
@@ -65,11 +86,23 @@ try {
       });
     }
     const m = (key) => median(runs.map((r) => r[key]));
-    rows.push({ page, performance: m('performance'), accessibility: m('accessibility'), bestPractices: m('bestPractices'), seo: m('seo'), lcp: m('lcp'), cls: m('cls'), tbt: m('tbt'), bytes: m('bytes') });
+    rows.push({
+      page,
+      performance: m('performance'),
+      accessibility: m('accessibility'),
+      bestPractices: m('bestPractices'),
+      seo: m('seo'),
+      lcp: m('lcp'),
+      cls: m('cls'),
+      tbt: m('tbt'),
+      bytes: m('bytes'),
+    });
     console.log(`${page}: measured`);
   }
   console.log(`\nLighthouse ${RUNS} runs each, mobile preset, simulated throttling (medians)\n`);
-  console.log('| page | performance | accessibility | best practices | SEO | LCP | CLS | TBT | JS+CSS (gzip) |');
+  console.log(
+    '| page | performance | accessibility | best practices | SEO | LCP | CLS | TBT | JS+CSS (gzip) |',
+  );
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const r of rows) {
     console.log(

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { data, useFetcher } from 'react-router';
 import { toast } from 'sonner';
 import type { Route } from './+types/profile';
@@ -10,8 +10,15 @@ import {
   profileSchema,
   type FieldErrors,
 } from '~/lib/schemas/account';
-import { changePassword, updateProfile } from '~/services/accounts/accounts.server';
-import { UserError } from '~/services/errors.server';
+import {
+  changePassword,
+  confirmTwoFactor,
+  disableTwoFactor,
+  startTwoFactor,
+  updateProfile,
+  type TwoFactorSetup,
+} from '~/services/accounts/accounts.server';
+import { FieldError, fieldError, UserError } from '~/services/errors.server';
 import { requireUser } from '~/services/permissions.server';
 
 export const meta: Route.MetaFunction = () => [
@@ -21,10 +28,17 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { name: user.name, email: user.email, phone: user.phone ?? '' };
+  return {
+    name: user.name,
+    email: user.email,
+    phone: user.phone ?? '',
+    twoFactorEnabled: user.twoFactorEnabled,
+  };
 }
 
-type Result = { ok: true; message: string } | { ok: false; error?: string; fields?: FieldErrors };
+type Result =
+  | { ok: true; message: string; setup?: TwoFactorSetup }
+  | { ok: false; error?: string; fields?: FieldErrors };
 
 export async function action({ request }: Route.ActionArgs) {
   await requireUser(request);
@@ -53,8 +67,45 @@ export async function action({ request }: Route.ActionArgs) {
         { headers },
       );
     }
+    if (values.intent === '2fa-start' || values.intent === '2fa-disable') {
+      if (!values.current)
+        return data<Result>(
+          { ok: false, fields: { current: 'This field cannot be left blank' } },
+          { status: 400 },
+        );
+      if (values.intent === '2fa-disable') {
+        const headers = await disableTwoFactor(request, values.current).catch(
+          fieldError('current'),
+        );
+        return data<Result>({ ok: true, message: 'Two-factor sign-in is off.' }, { headers });
+      }
+      const setup = await startTwoFactor(request, values.current).catch(fieldError('current'));
+      return {
+        ok: true,
+        message: 'Scan the QR code, then enter a code to finish.',
+        setup,
+      } satisfies Result;
+    }
+    if (values.intent === '2fa-confirm') {
+      const code = (values.code ?? '').replace(/\s+/g, '');
+      if (!/^\d{6}$/.test(code))
+        return data<Result>(
+          { ok: false, fields: { code: 'Enter the six-digit code from your app.' } },
+          { status: 400 },
+        );
+      const headers = await confirmTwoFactor(request, code).catch(fieldError('code'));
+      return data<Result>(
+        { ok: true, message: 'Two-factor sign-in is on. Keep your backup codes safe.' },
+        { headers },
+      );
+    }
     return data<Result>({ ok: false, error: 'Unknown action.' }, { status: 400 });
   } catch (error) {
+    if (error instanceof FieldError)
+      return data<Result>(
+        { ok: false, fields: { [error.field]: error.message } },
+        { status: error.status },
+      );
     if (error instanceof UserError)
       return data<Result>({ ok: false, error: error.message }, { status: error.status });
     throw error;
@@ -154,7 +205,115 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             </button>
           </password.Form>
         </section>
+        <TwoFactorSection enabled={loaderData.twoFactorEnabled} />
       </div>
     </>
+  );
+}
+
+/**
+ * Two-factor sign-in with an authenticator app: the password starts it, a first code from the app
+ * confirms it (until then sign-in does not ask for codes), the password turns it off.
+ */
+function TwoFactorSection({ enabled }: { enabled: boolean }) {
+  const fetcher = useFetcher<Result>({ key: 'two-factor' });
+  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
+  useEffect(() => {
+    if (fetcher.data?.ok && fetcher.data.setup) setSetup(fetcher.data.setup);
+  }, [fetcher.data]);
+  useResultToast(fetcher, () => {
+    if (!fetcher.data?.ok || !fetcher.data.setup) setSetup(null);
+  });
+  const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fields ?? {}) : {};
+  const busy = fetcher.state !== 'idle';
+
+  return (
+    <section aria-labelledby="two-factor" className={`${card} md:col-span-2`}>
+      <h2 id="two-factor" className="text-lg font-bold">
+        Two-factor sign-in
+      </h2>
+      <p className="mt-1 text-sm text-slate-700" data-testid="two-factor-status">
+        {enabled
+          ? 'On: signing in asks for a code from your authenticator app.'
+          : 'Off. Turn it on to be asked for a code from an authenticator app (such as Google Authenticator or 1Password) each time you sign in. Recommended for staff accounts.'}
+      </p>
+      {enabled ? (
+        <fetcher.Form method="post" noValidate className="mt-5 max-w-sm space-y-4">
+          <input type="hidden" name="intent" value="2fa-disable" />
+          <Field
+            id="two-factor-password"
+            name="current"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.current}
+          />
+          <button type="submit" disabled={busy} className={button}>
+            Turn off two-factor sign-in
+          </button>
+        </fetcher.Form>
+      ) : setup ? (
+        <div className="mt-5 grid gap-6 md:grid-cols-[auto_1fr]">
+          <div>
+            <img
+              src={setup.qrCode}
+              width={192}
+              height={192}
+              alt="QR code to add this shop to your authenticator app"
+              className="rounded-md border border-slate-200"
+            />
+            <p className="mt-2 max-w-48 text-xs break-all text-slate-700">
+              Can’t scan it? Enter this key: <code data-testid="totp-secret">{setup.secret}</code>
+            </p>
+          </div>
+          <div className="space-y-4">
+            <div>
+              <h3 className="font-semibold">Backup codes</h3>
+              <p className="text-sm text-slate-700">
+                Each signs you in once if you lose your phone. Keep them somewhere safe: they are
+                not shown again.
+              </p>
+              <ul
+                className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm"
+                data-testid="backup-codes"
+              >
+                {setup.backupCodes.map((code) => (
+                  <li key={code}>{code}</li>
+                ))}
+              </ul>
+            </div>
+            <fetcher.Form method="post" noValidate className="max-w-sm space-y-4">
+              <input type="hidden" name="intent" value="2fa-confirm" />
+              <Field
+                id="two-factor-code"
+                name="code"
+                label="Code from your app"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                error={errors.code}
+              />
+              <button type="submit" disabled={busy} className={button}>
+                Turn on
+              </button>
+            </fetcher.Form>
+          </div>
+        </div>
+      ) : (
+        <fetcher.Form method="post" noValidate className="mt-5 max-w-sm space-y-4">
+          <input type="hidden" name="intent" value="2fa-start" />
+          <Field
+            id="two-factor-password"
+            name="current"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.current}
+          />
+          <button type="submit" disabled={busy} className={button}>
+            Set up two-factor sign-in
+          </button>
+        </fetcher.Form>
+      )}
+    </section>
   );
 }

@@ -8,17 +8,26 @@ export interface SessionUser {
   name: string;
   role: 'admin' | 'customer';
   phone: string | null;
+  twoFactorEnabled: boolean;
 }
 
 /** The signed-in user of this request, or null. Reads the session cookie on the server. */
 export async function getUser(request: Request): Promise<SessionUser | null> {
   const session = await auth().api.getSession({ headers: request.headers });
   if (!session) return null;
-  const { id, email, name, role, phone } = session.user as typeof session.user & {
+  const { id, email, name, role, phone, twoFactorEnabled } = session.user as typeof session.user & {
     role?: string | null;
     phone?: string | null;
+    twoFactorEnabled?: boolean | null;
   };
-  return { id, email, name, role: role === 'admin' ? 'admin' : 'customer', phone: phone ?? null };
+  return {
+    id,
+    email,
+    name,
+    role: role === 'admin' ? 'admin' : 'customer',
+    phone: phone ?? null,
+    twoFactorEnabled: Boolean(twoFactorEnabled),
+  };
 }
 
 /** The signed-in user, or a redirect to /login that comes back here afterwards. */

@@ -1,9 +1,10 @@
 // Accounts: register with every validation message, sign in and out, admins, unsafe redirects,
-// the password reset through the outbox, profile edits, cross-site posts.
+// the password reset through the outbox, profile edits, cross-site posts, staff two-factor.
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 
 const password = 'correct horse battery';
 const uniqueEmail = () => `user-${randomUUID().slice(0, 8)}@example.com`;
@@ -208,4 +209,45 @@ test('a form post from another site is refused', async ({ request }) => {
 test('Continue with Google is hidden when Google is not configured', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
+});
+
+test.describe('two-factor sign-in', () => {
+  // Turning it on cannot be undone without the secret, so a retry would meet a different account.
+  test.describe.configure({ retries: 0 });
+
+  test('an admin turns on TOTP from the profile and is then asked for a code', async ({ page }) => {
+    const staff = { email: 'staff@fieldhouse.test', password: 'staff two-factor password' };
+    await signIn(page, staff.email, staff.password);
+    await expect(page).toHaveURL(/\/admin\/list$/);
+    await page.goto('/profile');
+    const section = page.getByRole('region', { name: 'Two-factor sign-in' });
+    await section.getByLabel('Password').fill('not the password');
+    await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    await expect(section.getByText('The password is not correct.')).toBeVisible();
+    await section.getByLabel('Password').fill(staff.password);
+    await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    await expect(section.getByRole('img', { name: /QR code/ })).toBeVisible();
+    await expect(section.getByTestId('backup-codes').getByRole('listitem')).toHaveCount(10);
+    const totp = new TOTP({
+      secret: Secret.fromBase32(await section.getByTestId('totp-secret').innerText()),
+    });
+    await section.getByLabel('Code from your app').fill('000000');
+    await section.getByRole('button', { name: 'Turn on' }).click();
+    await expect(section.getByText('That code is not correct. Please try again.')).toBeVisible();
+    await section.getByLabel('Code from your app').fill(totp.generate());
+    await section.getByRole('button', { name: 'Turn on' }).click();
+    await expect(section.getByTestId('two-factor-status')).toHaveText(/^On:/);
+
+    await page.context().clearCookies();
+    await signIn(page, staff.email, staff.password);
+    await expect(page).toHaveURL(/\/login\/two-factor/);
+    await expect(page.getByText('Account').first()).toBeVisible(); // not signed in yet
+    await page.getByLabel('Code').fill('123456');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText('That code is not correct. Please try again.')).toBeVisible();
+    // The next period's code: the current one was spent turning two-factor on.
+    await page.getByLabel('Code').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/admin\/list$/);
+  });
 });

@@ -4,7 +4,7 @@ export function Field({
   label,
   error,
   ...input
-}: { id: string; label: string; error?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+}: { id: string; label: string; error?: string } & React.ComponentProps<'input'>) {
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { Secret, TOTP } from 'otpauth';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createCustomer, signIn as signInOverHttp } from '../../../tests/factories';
 import { UserError } from '../errors.server';
@@ -7,11 +8,16 @@ import { outboxDir } from '../mail/mailer.server';
 import { getUser } from '../permissions.server';
 import {
   changePassword,
+  confirmTwoFactor,
+  disableTwoFactor,
   limitAccountAction,
   register,
   requestPasswordReset,
   resetPassword,
+  signIn,
+  startTwoFactor,
   TOO_MANY,
+  verifySignInCode,
 } from './accounts.server';
 
 const requestWith = (cookie = '', ip = '203.0.113.9') =>
@@ -108,5 +114,78 @@ describe('changePassword', () => {
       .map((c) => c.split(';')[0])
       .join('; ');
     expect(await getUser(requestWith(renewed))).toMatchObject({ email: customer.email });
+  });
+});
+
+const cookiesOf = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .filter((c) => !/max-age=0/i.test(c))
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
+const codeFor = (secret: string, at = Date.now()) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: at,
+  });
+
+describe('two-factor sign-in', () => {
+  it('turns on only with the password and a first code, then asks every sign-in for a code', async () => {
+    const user = await createCustomer();
+    await expect(startTwoFactor(requestWith(user.cookie), 'wrong password')).rejects.toMatchObject({
+      message: 'The password is not correct.',
+    });
+    const setup = await startTwoFactor(requestWith(user.cookie), user.password);
+    expect(setup.uri).toMatch(/^otpauth:\/\/totp\//);
+    expect(setup.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(setup.backupCodes).toHaveLength(10);
+
+    // Not confirmed yet: sign-in still needs the password only.
+    expect((await signIn(requestWith(), user.email, user.password)).twoFactor).toBe(false);
+
+    await expect(confirmTwoFactor(requestWith(user.cookie), '000000')).rejects.toBeInstanceOf(
+      UserError,
+    );
+    const renewed = cookiesOf(
+      await confirmTwoFactor(requestWith(user.cookie), codeFor(setup.secret)),
+    );
+    expect(await getUser(requestWith(renewed))).toMatchObject({ twoFactorEnabled: true });
+
+    const first = await signIn(requestWith(), user.email, user.password);
+    expect(first.twoFactor).toBe(true);
+    const pending = cookiesOf(first.headers);
+    expect(await getUser(requestWith(pending))).toBeNull();
+    await expect(verifySignInCode(requestWith(pending), '123456')).rejects.toMatchObject({
+      message: 'That code is not correct. Please try again.',
+    });
+    // The next period's code, so this is not the code that confirmed the setup.
+    const done = await verifySignInCode(
+      requestWith(pending),
+      codeFor(setup.secret, Date.now() + 30_000),
+    );
+    expect(await getUser(requestWith(cookiesOf(done.headers)))).toMatchObject({
+      email: user.email,
+    });
+
+    // A backup code works once.
+    const backup = setup.backupCodes[0]!;
+    const second = cookiesOf((await signIn(requestWith(), user.email, user.password)).headers);
+    const viaBackup = await verifySignInCode(requestWith(second), backup);
+    expect(await getUser(requestWith(cookiesOf(viaBackup.headers)))).not.toBeNull();
+    const third = cookiesOf((await signIn(requestWith(), user.email, user.password)).headers);
+    await expect(verifySignInCode(requestWith(third), backup)).rejects.toBeInstanceOf(UserError);
+
+    // A code is no good without the first step's cookie.
+    await expect(verifySignInCode(requestWith(), codeFor(setup.secret))).rejects.toMatchObject({
+      message: 'This sign-in has expired. Please sign in again.',
+    });
+
+    // Off again with the password.
+    const session = cookiesOf(viaBackup.headers);
+    await expect(disableTwoFactor(requestWith(session), 'wrong password')).rejects.toBeInstanceOf(
+      UserError,
+    );
+    await disableTwoFactor(requestWith(session), user.password);
+    expect((await signIn(requestWith(), user.email, user.password)).twoFactor).toBe(false);
   });
 });

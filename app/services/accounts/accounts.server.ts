@@ -1,4 +1,5 @@
 import { APIError } from 'better-auth/api';
+import { renderSVG } from 'uqr';
 import { auth } from '../auth.server';
 import { env } from '../env.server';
 import { UserError } from '../errors.server';
@@ -143,4 +144,116 @@ export async function changePassword(
     );
   }
   return setCookies(response);
+}
+
+// ---------- two-factor (TOTP) ----------
+
+export interface TwoFactorSetup {
+  /** The otpauth:// URI an authenticator app reads from the QR code. */
+  uri: string;
+  /** The same secret in base32, for typing into an app by hand. */
+  secret: string;
+  /** The QR code of `uri` as an SVG data URL. */
+  qrCode: string;
+  backupCodes: string[];
+}
+
+const WRONG_PASSWORD = 'The password is not correct.';
+
+function errorCode(error: unknown): string | undefined {
+  return error instanceof APIError ? (error.body?.code as string | undefined) : undefined;
+}
+
+/**
+ * Starts turning on two-factor sign-in: checks the password and makes a secret and backup codes.
+ * Sign-in asks for a code only after `confirmTwoFactor` proves the app was set up.
+ */
+export async function startTwoFactor(request: Request, password: string): Promise<TwoFactorSetup> {
+  let result: { totpURI?: string; backupCodes?: string[] };
+  try {
+    result = (await auth().api.enableTwoFactor({
+      body: { password, method: 'totp' },
+      headers: request.headers,
+    })) as typeof result;
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === 'INVALID_PASSWORD') throw new UserError(WRONG_PASSWORD, 400);
+    if (code === 'TOTP_ALREADY_ENABLED')
+      throw new UserError('Two-factor sign-in is already on.', 409);
+    throw error;
+  }
+  const uri = result.totpURI ?? '';
+  const secret = new URL(uri).searchParams.get('secret') ?? '';
+  const svg = renderSVG(uri, { border: 2 });
+  return {
+    uri,
+    secret,
+    qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+    backupCodes: result.backupCodes ?? [],
+  };
+}
+
+const WRONG_CODE = 'That code is not correct. Please try again.';
+
+/** Finishes turning on two-factor sign-in with a code from the app; returns the new session cookie. */
+export async function confirmTwoFactor(request: Request, code: string): Promise<Headers> {
+  const response = await auth().api.verifyTOTP({
+    body: { code },
+    headers: request.headers,
+    asResponse: true,
+  });
+  if (!response.ok) {
+    if (response.status === 429) throw new UserError(TOO_MANY, 429);
+    throw new UserError(WRONG_CODE, 400);
+  }
+  return setCookies(response);
+}
+
+/** Turns two-factor sign-in off (the password required); returns the new session cookie. */
+export async function disableTwoFactor(request: Request, password: string): Promise<Headers> {
+  const response = await auth().api.disableTwoFactor({
+    body: { password },
+    headers: request.headers,
+    asResponse: true,
+  });
+  if (!response.ok) {
+    if (response.status === 429) throw new UserError(TOO_MANY, 429);
+    throw new UserError(WRONG_PASSWORD, 400);
+  }
+  return setCookies(response);
+}
+
+/**
+ * The second step of a sign-in: a six-digit code from the app, or one of the backup codes
+ * (`xxxxx-xxxxx`, each good once). The request carries the cookie the first step set.
+ */
+export async function verifySignInCode(
+  request: Request,
+  code: string,
+): Promise<{ headers: Headers; role: 'admin' | 'customer' }> {
+  const clean = code.replace(/\s+/g, '');
+  const options = { headers: request.headers, asResponse: true } as const;
+  const response = /^\d{6}$/.test(clean)
+    ? await auth().api.verifyTOTP({ body: { code: clean }, ...options })
+    : await auth().api.verifyBackupCode({ body: { code: clean }, ...options });
+  if (!response.ok) {
+    if (response.status === 429) throw new UserError(TOO_MANY, 429);
+    const body = (await response.json().catch(() => null)) as {
+      code?: string;
+      message?: string;
+    } | null;
+    if (
+      body?.code === 'INVALID_TWO_FACTOR_COOKIE' ||
+      body?.code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE'
+    )
+      throw new UserError('This sign-in has expired. Please sign in again.', 401);
+    if (body?.code === 'INVALID_CODE' || body?.code === 'INVALID_BACKUP_CODE')
+      throw new UserError(WRONG_CODE, 401);
+    throw new UserError(body?.message || WRONG_CODE, 401);
+  }
+  const body = (await response.clone().json()) as { user?: { role?: string } };
+  return {
+    headers: setCookies(response),
+    role: body.user?.role === 'admin' ? 'admin' : 'customer',
+  };
 }

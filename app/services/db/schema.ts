@@ -38,6 +38,7 @@ export const user = pgTable('user', {
   banned: boolean().default(false),
   banReason: text(),
   banExpires: timestamp({ withTimezone: true }),
+  twoFactorEnabled: boolean().notNull().default(false),
   ...timestamps,
 });
 
@@ -89,6 +90,23 @@ export const verification = pgTable(
     ...timestamps,
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+/** A user's TOTP secret and backup codes (Better Auth's two-factor plugin; both encrypted). */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text().primaryKey(),
+    secret: text().notNull(),
+    backupCodes: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean().notNull().default(true),
+    failedVerificationCount: integer().notNull().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('two_factor_user_id_idx').on(t.userId)],
 );
 
 // ---------- catalogue ----------

@@ -1,0 +1,118 @@
+import { useEffect, useRef } from 'react';
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  useActionData,
+  useNavigate,
+  useNavigation,
+} from 'react-router';
+import { toast } from 'sonner';
+import type { Route } from './+types/login.two-factor';
+import { PageHeader } from '~/components/layout/page-header';
+import { Field } from '~/components/ui/field';
+import { safeRedirect } from '~/lib/safe-redirect';
+import { limitAccountAction, verifySignInCode } from '~/services/accounts/accounts.server';
+import { UserError } from '~/services/errors.server';
+import { getUser } from '~/services/permissions.server';
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Two-factor sign-in | Fieldhouse Sports Engineering' },
+  { name: 'robots', content: 'noindex' },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getUser(request);
+  if (user) throw redirect(user.role === 'admin' ? '/admin/list' : '/');
+  return null;
+}
+
+type Result = { ok: true; redirectTo: string } | { ok: false; error: string };
+
+/** The second step of signing in: the code from the authenticator app, or a backup code. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const code = String(form.get('code') ?? '').trim();
+  const js = form.get('js') === '1';
+  if (!code) {
+    return data<Result>(
+      { ok: false, error: 'Please enter the code from your authenticator app.' },
+      { status: 400 },
+    );
+  }
+  try {
+    await limitAccountAction(request, context.clientAddress, 'sign-in');
+    const result = await verifySignInCode(request, code);
+    const target =
+      result.role === 'admin'
+        ? '/admin/list'
+        : safeRedirect(new URL(request.url).searchParams.get('redirectTo'));
+    if (!js) throw redirect(target, { headers: result.headers });
+    return data<Result>({ ok: true, redirectTo: target }, { headers: result.headers });
+  } catch (error) {
+    if (error instanceof UserError) {
+      return data<Result>({ ok: false, error: error.message }, { status: error.status });
+    }
+    throw error;
+  }
+}
+
+export default function TwoFactorSignIn() {
+  const result = useActionData<typeof action>();
+  const navigate = useNavigate();
+  const busy = useNavigation().state !== 'idle';
+  const handled = useRef<unknown>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (!result || handled.current === result) return;
+    handled.current = result;
+    if (result.ok) {
+      toast.success('You are now logged in.');
+      navigate(result.redirectTo, { replace: true });
+    } else input.current?.select();
+  }, [result, navigate]);
+
+  const error = result && !result.ok ? result.error : undefined;
+  return (
+    <>
+      <PageHeader title="Two-factor sign-in" />
+      <div className="mx-auto max-w-md px-4 py-10">
+        <Form
+          method="post"
+          className="space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
+          <input type="hidden" name="js" value="1" />
+          <p className="text-sm text-slate-700">
+            Open your authenticator app and enter the six-digit code it shows for this shop. Lost
+            your phone? Enter one of your backup codes instead.
+          </p>
+          <Field
+            ref={input}
+            id="code"
+            label="Code"
+            inputMode="text"
+            autoComplete="one-time-code"
+            autoFocus
+            required
+            maxLength={20}
+            error={error}
+          />
+          <button
+            type="submit"
+            disabled={busy}
+            className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+          >
+            Verify
+          </button>
+          <p className="text-center text-sm">
+            <Link to="/login" className="font-semibold text-brand-700 underline">
+              Start again
+            </Link>
+          </p>
+        </Form>
+      </div>
+    </>
+  );
+}

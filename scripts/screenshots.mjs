@@ -1,0 +1,142 @@
+// Screenshots of the shop's pages at phone (390 px) and desktop (1280 px) widths, for looking at
+// what a change did. Starts the built server on a temporary data folder with the demo catalogue,
+// signs a customer in and fills a cart so the account and cart pages show content.
+//
+//   npm run build && node scripts/screenshots.mjs [out-dir] [path …]
+//
+// Writes <out-dir>/<name>-<width>.png (default out-dir: ./screenshots, which git ignores).
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+
+const outDir = path.resolve(process.argv[2] ?? 'screenshots');
+const only = process.argv.slice(3);
+const port = Number(process.env.SHOTS_PORT ?? 3207);
+const base = `http://localhost:${port}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'fieldhouse-shots-'));
+mkdirSync(outDir, { recursive: true });
+
+const server = spawn('node', ['scripts/start.mjs'], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: base,
+    SEED_DEMO: '1',
+    NODE_ENV: 'production',
+    AUTH_RATE_LIMIT_MAX: '1000',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+async function waitForServer() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the server did not start');
+}
+
+/** Pages to shoot: a name, a path, and whether a signed-in customer with a cart is needed. */
+const pages = [
+  { name: 'home', path: '/' },
+  { name: 'shop', path: '/shop' },
+  { name: 'product', path: '/products/3' },
+  { name: 'login', path: '/login' },
+  { name: 'register', path: '/register' },
+  { name: 'cart-guest', path: '/cart', guestCart: true },
+  { name: 'cart', path: '/cart', signedIn: true },
+  {
+    name: 'orders',
+    path: '/orders',
+    signedIn: true,
+    before: async (page) => {
+      await page.goto(`${base}/cart`);
+      await page.getByLabel('Organisation').fill('Bukit Timah Primary School');
+      await page.getByLabel('Message').fill('Please quote for delivery and installation in March.');
+      await page.getByRole('button', { name: 'ENQUIRE' }).click();
+      await page.getByText('Order saved successfully!').first().waitFor();
+    },
+  },
+  { name: 'profile', path: '/profile', signedIn: true },
+  {
+    name: 'profile-two-factor',
+    path: '/profile',
+    signedIn: true,
+    act: async (page) => {
+      const section = page.getByRole('region', { name: 'Two-factor sign-in' });
+      await section.getByLabel('Password').fill('correct horse battery');
+      await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+      await section.getByRole('img').waitFor();
+    },
+  },
+  { name: 'two-factor-code', path: '/login/two-factor' },
+].filter((p) => only.length === 0 || only.includes(p.name));
+
+try {
+  await waitForServer();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  const email = `shots-${Date.now()}@example.com`;
+  const password = 'correct horse battery';
+  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password, name: 'Mdm Tan Siew Ling' }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status}`);
+
+  for (const width of [390, 1280]) {
+    const context = await browser.newContext({
+      viewport: { width, height: width < 600 ? 844 : 900 },
+      deviceScaleFactor: 1,
+      reducedMotion: 'reduce',
+    });
+    const page = await context.newPage();
+    let signedIn = false;
+    for (const shot of pages) {
+      if (shot.guestCart) {
+        await page.goto(`${base}/products/3`);
+        await page.getByRole('button', { name: 'Add to Cart' }).click();
+        await page.getByText('Added to Cart').first().waitFor();
+      }
+      if (shot.signedIn && !signedIn) {
+        await page.goto(`${base}/login`);
+        await page.getByLabel('Email').fill(email);
+        await page.getByLabel('Password').fill(password);
+        await page.getByRole('button', { name: 'Sign In' }).click();
+        await page.waitForURL(`${base}/`);
+        signedIn = true;
+        for (const id of [2, 13]) {
+          await page.goto(`${base}/products/${id}`);
+          await page.getByRole('button', { name: 'Add to Cart' }).click();
+          await page.getByText('Added to Cart').first().waitFor();
+        }
+      }
+      if (!shot.signedIn && signedIn) {
+        await context.clearCookies();
+        signedIn = false;
+      }
+      await shot.before?.(page);
+      await page.goto(`${base}${shot.path}`, { waitUntil: 'networkidle' });
+      await shot.act?.(page);
+      const file = path.join(outDir, `${shot.name}-${width}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      console.log(file);
+    }
+    await context.close();
+  }
+  await browser.close();
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}
