@@ -12,7 +12,7 @@ import {
   useNavigation,
   useSearchParams,
 } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast';
 import type { Route } from './+types/login';
 import { PageHeader } from '~/components/layout/page-header';
 import { Field } from '~/components/ui/field';

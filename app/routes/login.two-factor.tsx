@@ -8,7 +8,7 @@ import {
   useNavigate,
   useNavigation,
 } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast';
 import type { Route } from './+types/login.two-factor';
 import { PageHeader } from '~/components/layout/page-header';
 import { Field } from '~/components/ui/field';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { data, useFetcher } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast';
 import type { Route } from './+types/profile';
 import { PageHeader } from '~/components/layout/page-header';
 import { Field } from '~/components/ui/field';

@@ -1,7 +1,7 @@
 import { ShoppingCart } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useFetcher, useRouteLoaderData } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast';
 import { addLocalLine } from '~/lib/cart-storage';
 
 export interface AddToCartProduct {

@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Minus, Plus, Trash2, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast';
 import type { CartActionResult } from '~/routes/cart';
 import {
   readLocalCart,

@@ -76,7 +76,7 @@ export function SiteHeader({ user, sports, categories, siteName, serverCartCount
   const localCount = useLocalCartCount(!user);
   const cartCount = user ? serverCartCount : localCount;
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3">
         <Link to="/" className="shrink-0 rounded-md" aria-label={`${siteName} home`}>
           <Logo />
