@@ -5,13 +5,22 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 const PORT = 3195;
 const BASE = `http://localhost:${PORT}`;
-const PAGES = ['/', '/shop', '/products/3'];
-const RUNS = 3;
+const { values: args } = parseArgs({
+  options: {
+    pages: { type: 'string', default: '/,/shop,/products/3' },
+    runs: { type: 'string', default: '3' },
+    // Print the LCP element and the requests of each page's first run: for finding what is slow.
+    details: { type: 'boolean', default: false },
+  },
+});
+const PAGES = args.pages.split(',');
+const RUNS = Number(args.runs);
 
 if (!existsSync('build/server/index.js')) {
   execFileSync(process.execPath, ['node_modules/@react-router/dev/bin.js', 'build'], {
@@ -62,6 +71,9 @@ try {
   });
   const rows = [];
   for (const page of PAGES) {
+    // Measure a warm server, as production runs: the first render of a route in a fresh process
+    // pays for loading its module and filling the catalogue cache, which is not what users see.
+    for (let i = 0; i < 5; i++) await (await fetch(`${BASE}${page}`)).text();
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
       const result = await lighthouse(`${BASE}${page}`, {
@@ -71,9 +83,33 @@ try {
       });
       const { categories, audits } = result.lhr;
       const requests = audits['network-requests']?.details?.items ?? [];
+      if (args.details && i === 0) {
+        const element = audits['largest-contentful-paint-element']?.details?.items?.[0];
+        const observed = audits.metrics?.details?.items?.[0] ?? {};
+        console.log(
+          `${page} observed: FCP ${observed.observedFirstContentfulPaint} ms, LCP ${observed.observedLargestContentfulPaint} ms, DCL ${observed.observedDomContentLoaded} ms`,
+        );
+        console.log(`${page} LCP element:`, JSON.stringify(element?.items?.[0]?.node?.snippet));
+        console.log(
+          `${page} LCP phases:`,
+          JSON.stringify(element?.items?.[1]?.items ?? audits['lcp-breakdown-insight']?.details),
+        );
+        for (const r of requests) {
+          console.log(
+            `  ${r.resourceType ?? '?'} ${r.priority ?? ''} ${Math.round(r.transferSize ?? 0)} B ` +
+              `${Math.round(r.networkRequestTime ?? 0)}-${Math.round(r.networkEndTime ?? 0)} ms ${r.url}`,
+          );
+        }
+      }
       const bytes = requests
         .filter((r) => r.resourceType === 'Script' || r.resourceType === 'Stylesheet')
         .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+      if (args.details) {
+        const observed = audits.metrics?.details?.items?.[0] ?? {};
+        console.log(
+          `${page} run ${i + 1}: LCP ${Math.round(audits['largest-contentful-paint'].numericValue)} ms (observed ${observed.observedLargestContentfulPaint} ms)`,
+        );
+      }
       runs.push({
         performance: categories.performance.score * 100,
         accessibility: categories.accessibility.score * 100,
