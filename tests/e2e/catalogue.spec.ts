@@ -195,6 +195,29 @@ test.describe('listing', () => {
     await context.close();
   });
 
+  test('images: responsive WebP, sized, the first row first and the rest lazily', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/shop');
+    const images = page.locator('main ul img');
+    await expect(images).toHaveCount(16);
+    const first = images.nth(0);
+    await expect(first).toHaveAttribute('srcset', /-320\.webp 320w/);
+    await expect(first).toHaveAttribute('sizes', /.+/);
+    await expect(first).toHaveAttribute('width', /\d+/);
+    await expect(first).toHaveAttribute('height', /\d+/);
+    await expect(first).toHaveAttribute('loading', 'eager');
+    await expect(first).toHaveAttribute('fetchpriority', 'high');
+    await expect(images.nth(3)).toHaveAttribute('loading', 'eager');
+    await expect(images.nth(3)).not.toHaveAttribute('fetchpriority', 'high');
+    await expect(images.nth(15)).toHaveAttribute('loading', 'lazy');
+    const src = (await first.getAttribute('srcset'))!.split(' ')[0]!;
+    const response = await request.get(src);
+    expect(response.headers()['content-type']).toBe('image/webp');
+    expect(response.headers()['cache-control']).toMatch(/immutable/);
+  });
+
   test('a search without results says so helpfully', async ({ page }) => {
     await page.goto('/shop?q=qqqzzzxxx');
     await expect(page.getByText('No products match your search.')).toBeVisible();

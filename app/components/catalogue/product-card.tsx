@@ -1,7 +1,15 @@
 import { Link } from 'react-router';
 import type { ProductCard as Card } from '~/services/catalogue/products.server';
 
-export function ProductCard({ product, eager = false }: { product: Card; eager?: boolean }) {
+export function ProductCard({
+  product,
+  eager = false,
+  priority = false,
+}: {
+  product: Card;
+  eager?: boolean;
+  priority?: boolean;
+}) {
   return (
     <Link
       to={`/products/${product.id}`}
@@ -17,7 +25,7 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
             height={product.image.height}
             alt=""
             loading={eager ? 'eager' : 'lazy'}
-            fetchPriority={eager ? 'high' : undefined}
+            fetchPriority={priority ? 'high' : undefined}
             className="size-full object-cover"
           />
         ) : null}

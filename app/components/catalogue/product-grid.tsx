@@ -4,7 +4,10 @@ import { ProductCard } from './product-card';
 
 const grid = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4';
 
-/** Product cards; the first row loads eagerly (it is the page's largest paint). */
+/**
+ * Product cards; the first row loads eagerly (it is the page's largest paint), and the first two
+ * (the first row on a phone) ahead of everything else.
+ */
 export function ProductGrid({
   products,
   eagerCount = 4,
@@ -16,7 +19,11 @@ export function ProductGrid({
     <ul className={grid}>
       {products.map((product, i) => (
         <li key={product.id} className="flex">
-          <ProductCard product={product} eager={i < eagerCount} />
+          <ProductCard
+            product={product}
+            eager={i < eagerCount}
+            priority={i < Math.min(2, eagerCount)}
+          />
         </li>
       ))}
     </ul>
