@@ -1,17 +1,38 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { TOAST_DURATION_MS } from '~/lib/constants';
-import { useHydrated } from '~/lib/use-hydrated';
+import { toasterState } from '~/lib/toast';
 
-// Loaded after hydration, off the first page's critical path; toasts are only ever client-side.
-const Sonner = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+// Loaded with the first toast, off every page's first load; toasts are only ever client-side.
+const Sonner = lazy(() =>
+  import('sonner').then((m) => {
+    const release = () => toasterState.ready(m.toast);
+    return {
+      default: function LoadedToaster() {
+        // Effects run in tree order: sonner's Toaster subscribes first, then Release hands it
+        // the toasts raised while sonner was loading.
+        return (
+          <>
+            <m.Toaster position="top-right" duration={TOAST_DURATION_MS} closeButton richColors />
+            <Release onReady={release} />
+          </>
+        );
+      },
+    };
+  }),
+);
+
+function Release({ onReady }: { onReady: () => void }) {
+  useEffect(onReady, [onReady]);
+  return null;
+}
 
 /** Toasts as spec §9 sets them: top-right, 5 s, paused on hover, swipe to dismiss, a close button. */
 export function Toaster() {
-  const hydrated = useHydrated();
-  if (!hydrated) return null;
+  const wanted = useSyncExternalStore(toasterState.subscribe, toasterState.wanted, () => false);
+  if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Sonner position="top-right" duration={TOAST_DURATION_MS} closeButton richColors />
+      <Sonner />
     </Suspense>
   );
 }
