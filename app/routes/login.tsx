@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   data,
   Form,
@@ -8,11 +8,10 @@ import {
   redirect,
   useActionData,
   useFetcher,
-  useNavigate,
   useNavigation,
   useSearchParams,
 } from 'react-router';
-import { toast } from '~/lib/toast';
+import { type SignInResult, useSignInResult } from '~/lib/use-sign-in-result';
 import type { Route } from './+types/login';
 import { PageHeader } from '~/components/layout/page-header';
 import { Field } from '~/components/ui/field';
@@ -39,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { google: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) };
 }
 
-type Result = { ok: true; redirectTo: string } | { ok: false; error: string };
+type Result = SignInResult;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -137,20 +136,11 @@ function ForgotPassword() {
 
 export default function Login({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const busy = useNavigation().state !== 'idle';
   const [error, setError] = useState<string | null>(null);
-  const handled = useRef<unknown>(null);
 
-  useEffect(() => {
-    if (!result || handled.current === result) return;
-    handled.current = result;
-    if (result.ok) {
-      toast.success('You are now logged in.');
-      navigate(result.redirectTo, { replace: true });
-    } else setError(result.error);
-  }, [result, navigate]);
+  useSignInResult(result, setError);
 
   return (
     <>

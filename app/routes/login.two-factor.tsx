@@ -1,14 +1,6 @@
-import { useEffect, useRef } from 'react';
-import {
-  data,
-  Form,
-  Link,
-  redirect,
-  useActionData,
-  useNavigate,
-  useNavigation,
-} from 'react-router';
-import { toast } from '~/lib/toast';
+import { useRef } from 'react';
+import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router';
+import { type SignInResult, useSignInResult } from '~/lib/use-sign-in-result';
 import type { Route } from './+types/login.two-factor';
 import { PageHeader } from '~/components/layout/page-header';
 import { Field } from '~/components/ui/field';
@@ -28,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-type Result = { ok: true; redirectTo: string } | { ok: false; error: string };
+type Result = SignInResult;
 
 /** The second step of signing in: the code from the authenticator app, or a backup code. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -60,19 +52,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function TwoFactorSignIn() {
   const result = useActionData<typeof action>();
-  const navigate = useNavigate();
   const busy = useNavigation().state !== 'idle';
-  const handled = useRef<unknown>(null);
   const input = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    if (!result || handled.current === result) return;
-    handled.current = result;
-    if (result.ok) {
-      toast.success('You are now logged in.');
-      navigate(result.redirectTo, { replace: true });
-    } else input.current?.select();
-  }, [result, navigate]);
+  useSignInResult(result, () => input.current?.select());
 
   const error = result && !result.ok ? result.error : undefined;
   return (

@@ -226,6 +226,23 @@ function TwoFactorSection({ enabled }: { enabled: boolean }) {
   });
   const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fields ?? {}) : {};
   const busy = fetcher.state !== 'idle';
+  // Starting and turning off both take the password.
+  const passwordForm = (intent: string, label: string) => (
+    <fetcher.Form method="post" noValidate className="mt-5 max-w-sm space-y-4">
+      <input type="hidden" name="intent" value={intent} />
+      <Field
+        id="two-factor-password"
+        name="current"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.current}
+      />
+      <button type="submit" disabled={busy} className={button}>
+        {label}
+      </button>
+    </fetcher.Form>
+  );
 
   return (
     <section aria-labelledby="two-factor" className={`${card} md:col-span-2`}>
@@ -238,20 +255,7 @@ function TwoFactorSection({ enabled }: { enabled: boolean }) {
           : 'Off. Turn it on to be asked for a code from an authenticator app (such as Google Authenticator or 1Password) each time you sign in. Recommended for staff accounts.'}
       </p>
       {enabled ? (
-        <fetcher.Form method="post" noValidate className="mt-5 max-w-sm space-y-4">
-          <input type="hidden" name="intent" value="2fa-disable" />
-          <Field
-            id="two-factor-password"
-            name="current"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            error={errors.current}
-          />
-          <button type="submit" disabled={busy} className={button}>
-            Turn off two-factor sign-in
-          </button>
-        </fetcher.Form>
+        passwordForm('2fa-disable', 'Turn off two-factor sign-in')
       ) : setup ? (
         <div className="mt-5 grid gap-6 md:grid-cols-[auto_1fr]">
           <div>
@@ -299,20 +303,7 @@ function TwoFactorSection({ enabled }: { enabled: boolean }) {
           </div>
         </div>
       ) : (
-        <fetcher.Form method="post" noValidate className="mt-5 max-w-sm space-y-4">
-          <input type="hidden" name="intent" value="2fa-start" />
-          <Field
-            id="two-factor-password"
-            name="current"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            error={errors.current}
-          />
-          <button type="submit" disabled={busy} className={button}>
-            Set up two-factor sign-in
-          </button>
-        </fetcher.Form>
+        passwordForm('2fa-start', 'Set up two-factor sign-in')
       )}
     </section>
   );
