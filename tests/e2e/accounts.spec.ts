@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 
@@ -250,4 +251,26 @@ test.describe('two-factor sign-in', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page).toHaveURL(/\/admin\/list$/);
   });
+});
+
+test('account pages have no serious or critical accessibility violations', async ({ page }) => {
+  const check = async () => {
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? ''));
+    expect(bad.map((v) => `${page.url()} ${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+  };
+  for (const path of ['/login', '/register', '/login/two-factor']) {
+    await page.goto(path);
+    await check();
+  }
+  const email = await register(page);
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/profile');
+  await check();
+  const section = page.getByRole('region', { name: 'Two-factor sign-in' });
+  await section.getByLabel('Password').fill(password);
+  await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  await expect(section.getByRole('img', { name: /QR code/ })).toBeVisible();
+  await check();
 });

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
@@ -173,4 +174,26 @@ test('a guest cart is merged into the account cart at sign-in', async ({ page })
   await expect(page.getByLabel(/Quantity of NAPFA Test Equipment Set/)).toHaveValue('1');
   await expect(page.getByTestId('cart-count')).toHaveText('1');
   expect(await page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
+});
+
+test('cart, contact dialog and My Orders have no serious or critical accessibility violations', async ({
+  page,
+}) => {
+  const check = async () => {
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? ''));
+    expect(bad.map((v) => `${page.url()} ${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+  };
+  await page.goto('/cart');
+  await check(); // empty
+  await addProduct(page, 2);
+  await page.goto('/cart');
+  await page.getByLabel('Message').fill('Two courts, please.');
+  await page.getByRole('button', { name: 'ENQUIRE' }).click();
+  await expect(page.getByRole('dialog', { name: 'Contact Information' })).toBeVisible();
+  await check();
+  await page.keyboard.press('Escape');
+  await signUp(page);
+  await page.goto('/orders');
+  await check();
 });
