@@ -175,6 +175,19 @@ describe('two-factor sign-in', () => {
     const third = cookiesOf((await signIn(requestWith(), user.email, user.password)).headers);
     await expect(verifySignInCode(requestWith(third), backup)).rejects.toBeInstanceOf(UserError);
 
+    // Five wrong codes end the attempt: the sixth try is refused even with the right code.
+    const guessing = cookiesOf((await signIn(requestWith(), user.email, user.password)).headers);
+    for (let i = 0; i < 5; i++)
+      await expect(verifySignInCode(requestWith(guessing), '000000')).rejects.toMatchObject({
+        message: 'That code is not correct. Please try again.',
+      });
+    await expect(
+      verifySignInCode(requestWith(guessing), codeFor(setup.secret)),
+    ).rejects.toMatchObject({
+      message: 'Too many wrong codes. Please sign in again.',
+      status: 429,
+    });
+
     // A code is no good without the first step's cookie.
     await expect(verifySignInCode(requestWith(), codeFor(setup.secret))).rejects.toMatchObject({
       message: 'This sign-in has expired. Please sign in again.',

@@ -242,11 +242,10 @@ export async function verifySignInCode(
       code?: string;
       message?: string;
     } | null;
-    if (
-      body?.code === 'INVALID_TWO_FACTOR_COOKIE' ||
-      body?.code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE'
-    )
+    if (body?.code === 'INVALID_TWO_FACTOR_COOKIE')
       throw new UserError('This sign-in has expired. Please sign in again.', 401);
+    if (body?.code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE')
+      throw new UserError('Too many wrong codes. Please sign in again.', 429);
     if (body?.code === 'INVALID_CODE' || body?.code === 'INVALID_BACKUP_CODE')
       throw new UserError(WRONG_CODE, 401);
     throw new UserError(body?.message || WRONG_CODE, 401);
