@@ -1,16 +1,11 @@
 // `npm run lighthouse`: Lighthouse (mobile preset, simulated throttling) with the system Chromium
 // against the built shop on a temporary data folder with the demo catalogue: /, /shop and
 // /products/3, three runs each. Prints the medians and the first-load JS+CSS bytes (gzip).
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startShop } from './lib/shop-server.mjs';
 
-const PORT = 3195;
-const BASE = `http://localhost:${PORT}`;
 const { values: args } = parseArgs({
   options: {
     pages: { type: 'string', default: '/,/shop,/products/3' },
@@ -22,41 +17,12 @@ const { values: args } = parseArgs({
 const PAGES = args.pages.split(',');
 const RUNS = Number(args.runs);
 
-if (!existsSync('build/server/index.js')) {
-  execFileSync(process.execPath, ['node_modules/@react-router/dev/bin.js', 'build'], {
-    stdio: 'inherit',
-  });
-}
-const dataDir = mkdtempSync(path.join(tmpdir(), 'fieldhouse-lighthouse-'));
-const server = spawn(process.execPath, ['scripts/start.mjs'], {
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    DATA_DIR: dataDir,
-    SEED_DEMO: '1',
-    NODE_ENV: 'production',
-    PUBLIC_URL: BASE,
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
-async function waitForServer() {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the server did not start');
-}
-
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+const shop = await startShop({ port: 3195 });
+const BASE = shop.base;
 let chrome;
 try {
-  await waitForServer();
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: [
@@ -147,7 +113,5 @@ try {
   }
 } finally {
   await chrome?.kill();
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await shop.stop();
 }

@@ -1,47 +1,23 @@
 // Screenshots of the shop's pages at phone (390 px) and desktop (1280 px) widths, for looking at
-// what a change did. Starts the built server on a temporary data folder with the demo catalogue,
+// what a change did. Starts the built shop on a temporary data folder with the demo catalogue,
 // signs a customer in and fills a cart so the account and cart pages show content.
 //
-//   npm run build && node scripts/screenshots.mjs [out-dir] [path …]
+//   node scripts/screenshots.mjs [out-dir] [name …]   (builds first when there is no build)
 //
 // Writes <out-dir>/<name>-<width>.png (default out-dir: ./screenshots, which git ignores).
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { startShop } from './lib/shop-server.mjs';
 
 const outDir = path.resolve(process.argv[2] ?? 'screenshots');
 const only = process.argv.slice(3);
-const port = Number(process.env.SHOTS_PORT ?? 3207);
-const base = `http://localhost:${port}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'fieldhouse-shots-'));
 mkdirSync(outDir, { recursive: true });
-
-const server = spawn('node', ['scripts/start.mjs'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    PUBLIC_URL: base,
-    SEED_DEMO: '1',
-    NODE_ENV: 'production',
-    AUTH_RATE_LIMIT_MAX: '1000',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
+const shop = await startShop({
+  port: Number(process.env.SHOTS_PORT ?? 3207),
+  env: { AUTH_RATE_LIMIT_MAX: '1000' },
 });
-
-async function waitForServer() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the server did not start');
-}
+const base = shop.base;
 
 /** Pages to shoot: a name, a path, and whether a signed-in customer with a cart is needed. */
 const pages = [
@@ -80,7 +56,6 @@ const pages = [
 ].filter((p) => only.length === 0 || only.includes(p.name));
 
 try {
-  await waitForServer();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu'],
@@ -136,7 +111,5 @@ try {
   }
   await browser.close();
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await shop.stop();
 }

@@ -19,3 +19,14 @@ export function safeRedirect(
   if (/[\u0000-\u001f]/.test(to)) return fallback;
   return to;
 }
+
+/**
+ * Where a user lands after signing in: admins on the enquiry list, everyone else on `to` when it
+ * is a same-site path, else the home page.
+ */
+export function landingPath(
+  role: 'admin' | 'customer',
+  to?: FormDataEntryValue | string | null,
+): string {
+  return role === 'admin' ? '/admin/list' : safeRedirect(to);
+}

@@ -17,7 +17,7 @@ import { PageHeader } from '~/components/layout/page-header';
 import { Field } from '~/components/ui/field';
 import { MessageDialog } from '~/components/ui/message-dialog';
 import { seo } from '~/lib/meta';
-import { safeRedirect } from '~/lib/safe-redirect';
+import { landingPath, safeRedirect } from '~/lib/safe-redirect';
 import { limitAccountAction, signIn } from '~/services/accounts/accounts.server';
 import { env } from '~/services/env.server';
 import { UserError } from '~/services/errors.server';
@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);
-  if (user) throw redirect(user.role === 'admin' ? '/admin/list' : '/');
+  if (user) throw redirect(landingPath(user.role));
   const config = env();
   return { google: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) };
 }
@@ -57,9 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const back = safeRedirect(new URL(request.url).searchParams.get('redirectTo'));
     const target = result.twoFactor
       ? `/login/two-factor?redirectTo=${encodeURIComponent(back)}`
-      : result.role === 'admin'
-        ? '/admin/list'
-        : back;
+      : landingPath(result.role, back);
     if (!js || result.twoFactor) throw redirect(target, { headers: result.headers });
     return data<Result>({ ok: true, redirectTo: target }, { headers: result.headers });
   } catch (error) {

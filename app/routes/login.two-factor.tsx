@@ -4,7 +4,7 @@ import { type SignInResult, useSignInResult } from '~/lib/use-sign-in-result';
 import type { Route } from './+types/login.two-factor';
 import { PageHeader } from '~/components/layout/page-header';
 import { Field } from '~/components/ui/field';
-import { safeRedirect } from '~/lib/safe-redirect';
+import { landingPath } from '~/lib/safe-redirect';
 import { limitAccountAction, verifySignInCode } from '~/services/accounts/accounts.server';
 import { UserError } from '~/services/errors.server';
 import { getUser } from '~/services/permissions.server';
@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);
-  if (user) throw redirect(user.role === 'admin' ? '/admin/list' : '/');
+  if (user) throw redirect(landingPath(user.role));
   return null;
 }
 
@@ -36,10 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await limitAccountAction(request, context.clientAddress, 'sign-in');
     const result = await verifySignInCode(request, code);
-    const target =
-      result.role === 'admin'
-        ? '/admin/list'
-        : safeRedirect(new URL(request.url).searchParams.get('redirectTo'));
+    const target = landingPath(result.role, new URL(request.url).searchParams.get('redirectTo'));
     if (!js) throw redirect(target, { headers: result.headers });
     return data<Result>({ ok: true, redirectTo: target }, { headers: result.headers });
   } catch (error) {

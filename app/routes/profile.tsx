@@ -18,7 +18,7 @@ import {
   updateProfile,
   type TwoFactorSetup,
 } from '~/services/accounts/accounts.server';
-import { FieldError, fieldError, UserError } from '~/services/errors.server';
+import { fieldError, UserError } from '~/services/errors.server';
 import { requireUser } from '~/services/permissions.server';
 
 export const meta: Route.MetaFunction = () => [
@@ -101,25 +101,30 @@ export async function action({ request }: Route.ActionArgs) {
     }
     return data<Result>({ ok: false, error: 'Unknown action.' }, { status: 400 });
   } catch (error) {
-    if (error instanceof FieldError)
+    if (error instanceof UserError)
       return data<Result>(
-        { ok: false, fields: { [error.field]: error.message } },
+        error.field
+          ? { ok: false, fields: { [error.field]: error.message } }
+          : { ok: false, error: error.message },
         { status: error.status },
       );
-    if (error instanceof UserError)
-      return data<Result>({ ok: false, error: error.message }, { status: error.status });
     throw error;
   }
 }
 
-function useResultToast(fetcher: { state: string; data?: Result }, onSuccess?: () => void) {
+type Success = Extract<Result, { ok: true }>;
+
+function useResultToast(
+  fetcher: { state: string; data?: Result },
+  onSuccess?: (result: Success) => void,
+) {
   const handled = useRef<unknown>(null);
   useEffect(() => {
     if (fetcher.state !== 'idle' || !fetcher.data || handled.current === fetcher.data) return;
     handled.current = fetcher.data;
     if (fetcher.data.ok) {
       toast.success(fetcher.data.message);
-      onSuccess?.();
+      onSuccess?.(fetcher.data);
     } else if (fetcher.data.error) toast.error(fetcher.data.error);
   }, [fetcher.state, fetcher.data, onSuccess]);
 }
@@ -217,13 +222,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
  */
 function TwoFactorSection({ enabled }: { enabled: boolean }) {
   const fetcher = useFetcher<Result>({ key: 'two-factor' });
+  // Kept across a wrong confirmation code (whose result has no setup); any other success ends it.
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
-  useEffect(() => {
-    if (fetcher.data?.ok && fetcher.data.setup) setSetup(fetcher.data.setup);
-  }, [fetcher.data]);
-  useResultToast(fetcher, () => {
-    if (!fetcher.data?.ok || !fetcher.data.setup) setSetup(null);
-  });
+  useResultToast(fetcher, (result) => setSetup(result.setup ?? null));
   const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fields ?? {}) : {};
   const busy = fetcher.state !== 'idle';
   // Starting and turning off both take the password.

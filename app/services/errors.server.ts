@@ -1,28 +1,23 @@
-/** An error whose message is meant for the user, with the HTTP status that goes with it. */
+/**
+ * An error whose message is meant for the user, with the HTTP status that goes with it, and the
+ * form field it is about when the page shows it under a field rather than in a toast.
+ */
 export class UserError extends Error {
   override name = 'UserError';
   constructor(
     message: string,
     readonly status = 400,
+    readonly field?: string,
   ) {
     super(message);
   }
 }
 
-/** A UserError shown under one field of the form rather than in a toast. */
-export class FieldError extends UserError {
-  constructor(
-    readonly field: string,
-    error: UserError,
-  ) {
-    super(error.message, error.status);
-  }
-}
-
-/** For `.catch()`: a 400 UserError becomes a FieldError for `field`; anything else goes on. */
+/** For `.catch()`: a 400 UserError becomes one about `field`; anything else goes on. */
 export const fieldError =
   (field: string) =>
   (error: unknown): never => {
-    if (error instanceof UserError && error.status === 400) throw new FieldError(field, error);
+    if (error instanceof UserError && error.status === 400)
+      throw new UserError(error.message, error.status, field);
     throw error;
   };

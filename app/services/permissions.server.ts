@@ -2,11 +2,17 @@ import { redirect } from 'react-router';
 import { auth } from './auth.server';
 import { safeRedirect } from '~/lib/safe-redirect';
 
+export type Role = 'admin' | 'customer';
+
+/** A stored role as the app knows it: anything but `admin` is a customer. */
+export const toRole = (role: string | null | undefined): Role =>
+  role === 'admin' ? 'admin' : 'customer';
+
 export interface SessionUser {
   id: string;
   email: string;
   name: string;
-  role: 'admin' | 'customer';
+  role: Role;
   phone: string | null;
   twoFactorEnabled: boolean;
 }
@@ -24,7 +30,7 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
     id,
     email,
     name,
-    role: role === 'admin' ? 'admin' : 'customer',
+    role: toRole(role),
     phone: phone ?? null,
     twoFactorEnabled: Boolean(twoFactorEnabled),
   };

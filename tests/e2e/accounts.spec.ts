@@ -3,8 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe';
 import { Secret, TOTP } from 'otpauth';
 
 const password = 'correct horse battery';
@@ -254,23 +254,18 @@ test.describe('two-factor sign-in', () => {
 });
 
 test('account pages have no serious or critical accessibility violations', async ({ page }) => {
-  const check = async () => {
-    const results = await new AxeBuilder({ page }).analyze();
-    const bad = results.violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? ''));
-    expect(bad.map((v) => `${page.url()} ${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
-  };
   for (const path of ['/login', '/register', '/login/two-factor']) {
     await page.goto(path);
-    await check();
+    await expectNoSeriousViolations(page);
   }
   const email = await register(page);
   await signIn(page, email);
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/profile');
-  await check();
+  await expectNoSeriousViolations(page);
   const section = page.getByRole('region', { name: 'Two-factor sign-in' });
   await section.getByLabel('Password').fill(password);
   await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   await expect(section.getByRole('img', { name: /QR code/ })).toBeVisible();
-  await check();
+  await expectNoSeriousViolations(page);
 });

@@ -3,8 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe';
 
 const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
 
@@ -179,21 +179,16 @@ test('a guest cart is merged into the account cart at sign-in', async ({ page })
 test('cart, contact dialog and My Orders have no serious or critical accessibility violations', async ({
   page,
 }) => {
-  const check = async () => {
-    const results = await new AxeBuilder({ page }).analyze();
-    const bad = results.violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? ''));
-    expect(bad.map((v) => `${page.url()} ${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
-  };
   await page.goto('/cart');
-  await check(); // empty
+  await expectNoSeriousViolations(page); // empty
   await addProduct(page, 2);
   await page.goto('/cart');
   await page.getByLabel('Message').fill('Two courts, please.');
   await page.getByRole('button', { name: 'ENQUIRE' }).click();
   await expect(page.getByRole('dialog', { name: 'Contact Information' })).toBeVisible();
-  await check();
+  await expectNoSeriousViolations(page);
   await page.keyboard.press('Escape');
   await signUp(page);
   await page.goto('/orders');
-  await check();
+  await expectNoSeriousViolations(page);
 });

@@ -1,16 +1,10 @@
 // The public catalogue: home carousel, listing with search, filters and pages, product pages, SEO.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe';
 import { demoCategories, demoProducts, demoSports } from '../../app/content/demo-catalogue';
 
 const sportId = (name: string) => demoSports.find((s) => s.name === name)!.id;
 const categoryId = (name: string) => demoCategories.find((c) => c.name === name)!.id;
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
-}
 
 test.describe('home', () => {
   test('the carousel advances, pauses on hover and focus, and obeys its controls', async ({

@@ -76,8 +76,14 @@ export async function signIn(email: string, password: string): Promise<string> {
     }),
   );
   if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return response.headers
+  return cookieHeader(response.headers);
+}
+
+/** The Cookie header a browser would send after these Set-Cookie headers (deleted ones left out). */
+export function cookieHeader(headers: Headers): string {
+  return headers
     .getSetCookie()
+    .filter((c) => !/max-age=0/i.test(c))
     .map((c) => c.split(';')[0])
     .join('; ');
 }

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createCustomer, signIn as signInOverHttp } from '../../../tests/factories';
+import { cookieHeader, createCustomer, signIn as signInOverHttp } from '../../../tests/factories';
 import { UserError } from '../errors.server';
 import { outboxDir } from '../mail/mailer.server';
 import { getUser } from '../permissions.server';
@@ -109,20 +109,10 @@ describe('changePassword', () => {
     );
     expect(headers.getSetCookie().length).toBeGreaterThan(0);
     expect(await getUser(requestWith(other))).toBeNull();
-    const renewed = headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const renewed = cookieHeader(headers);
     expect(await getUser(requestWith(renewed))).toMatchObject({ email: customer.email });
   });
 });
-
-const cookiesOf = (headers: Headers) =>
-  headers
-    .getSetCookie()
-    .filter((c) => !/max-age=0/i.test(c))
-    .map((c) => c.split(';')[0])
-    .join('; ');
 
 const codeFor = (secret: string, at = Date.now()) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
@@ -146,14 +136,14 @@ describe('two-factor sign-in', () => {
     await expect(confirmTwoFactor(requestWith(user.cookie), '000000')).rejects.toBeInstanceOf(
       UserError,
     );
-    const renewed = cookiesOf(
+    const renewed = cookieHeader(
       await confirmTwoFactor(requestWith(user.cookie), codeFor(setup.secret)),
     );
     expect(await getUser(requestWith(renewed))).toMatchObject({ twoFactorEnabled: true });
 
     const first = await signIn(requestWith(), user.email, user.password);
     expect(first.twoFactor).toBe(true);
-    const pending = cookiesOf(first.headers);
+    const pending = cookieHeader(first.headers);
     expect(await getUser(requestWith(pending))).toBeNull();
     await expect(verifySignInCode(requestWith(pending), '123456')).rejects.toMatchObject({
       message: 'That code is not correct. Please try again.',
@@ -163,20 +153,20 @@ describe('two-factor sign-in', () => {
       requestWith(pending),
       codeFor(setup.secret, Date.now() + 30_000),
     );
-    expect(await getUser(requestWith(cookiesOf(done.headers)))).toMatchObject({
+    expect(await getUser(requestWith(cookieHeader(done.headers)))).toMatchObject({
       email: user.email,
     });
 
     // A backup code works once.
     const backup = setup.backupCodes[0]!;
-    const second = cookiesOf((await signIn(requestWith(), user.email, user.password)).headers);
+    const second = cookieHeader((await signIn(requestWith(), user.email, user.password)).headers);
     const viaBackup = await verifySignInCode(requestWith(second), backup);
-    expect(await getUser(requestWith(cookiesOf(viaBackup.headers)))).not.toBeNull();
-    const third = cookiesOf((await signIn(requestWith(), user.email, user.password)).headers);
+    expect(await getUser(requestWith(cookieHeader(viaBackup.headers)))).not.toBeNull();
+    const third = cookieHeader((await signIn(requestWith(), user.email, user.password)).headers);
     await expect(verifySignInCode(requestWith(third), backup)).rejects.toBeInstanceOf(UserError);
 
     // Five wrong codes end the attempt: the sixth try is refused even with the right code.
-    const guessing = cookiesOf((await signIn(requestWith(), user.email, user.password)).headers);
+    const guessing = cookieHeader((await signIn(requestWith(), user.email, user.password)).headers);
     for (let i = 0; i < 5; i++)
       await expect(verifySignInCode(requestWith(guessing), '000000')).rejects.toMatchObject({
         message: 'That code is not correct. Please try again.',
@@ -194,7 +184,7 @@ describe('two-factor sign-in', () => {
     });
 
     // Off again with the password.
-    const session = cookiesOf(viaBackup.headers);
+    const session = cookieHeader(viaBackup.headers);
     await expect(disableTwoFactor(requestWith(session), 'wrong password')).rejects.toBeInstanceOf(
       UserError,
     );

@@ -3,6 +3,7 @@ import { renderSVG } from 'uqr';
 import { auth } from '../auth.server';
 import { env } from '../env.server';
 import { UserError } from '../errors.server';
+import { toRole, type Role } from '../permissions.server';
 import { clientAddress, hitRateLimit } from '../rate-limit.server';
 
 export const TOO_MANY = 'Too many attempts. Please wait a minute and try again.';
@@ -30,12 +31,9 @@ function setCookies(response: Response): Headers {
   return headers;
 }
 
-async function messageOf(response: Response, fallback: string): Promise<string> {
-  const body = (await response.json().catch(() => null)) as {
-    message?: string;
-    code?: string;
-  } | null;
-  return body?.message || fallback;
+/** The `{ code, message }` of a Better Auth error response (empty when it has none). */
+async function errorOf(response: Response): Promise<{ code?: string; message?: string }> {
+  return ((await response.json().catch(() => null)) as { code?: string; message?: string }) ?? {};
 }
 
 /** Creates a customer account (name and role set in the same step). */
@@ -61,7 +59,7 @@ export async function register(input: {
 
 export interface SignInResult {
   headers: Headers;
-  role: 'admin' | 'customer';
+  role: Role;
   twoFactor: boolean;
 }
 
@@ -78,7 +76,7 @@ export async function signIn(
   });
   if (!response.ok) {
     if (response.status === 429) throw new UserError(TOO_MANY, 429);
-    throw new UserError(await messageOf(response, 'Invalid email or password'), 401);
+    throw new UserError((await errorOf(response)).message || 'Invalid email or password', 401);
   }
   const body = (await response.clone().json()) as {
     twoFactorRedirect?: boolean;
@@ -86,7 +84,7 @@ export async function signIn(
   };
   return {
     headers: setCookies(response),
-    role: body.user?.role === 'admin' ? 'admin' : 'customer',
+    role: toRole(body.user?.role),
     twoFactor: Boolean(body.twoFactorRedirect),
   };
 }
@@ -137,7 +135,7 @@ export async function changePassword(
     asResponse: true,
   });
   if (!response.ok) {
-    const message = await messageOf(response, 'The current password is not correct.');
+    const message = (await errorOf(response)).message || 'The current password is not correct.';
     throw new UserError(
       /invalid password/i.test(message) ? 'The current password is not correct.' : message,
       400,
@@ -230,7 +228,7 @@ export async function disableTwoFactor(request: Request, password: string): Prom
 export async function verifySignInCode(
   request: Request,
   code: string,
-): Promise<{ headers: Headers; role: 'admin' | 'customer' }> {
+): Promise<{ headers: Headers; role: Role }> {
   const clean = code.replace(/\s+/g, '');
   const options = { headers: request.headers, asResponse: true } as const;
   const response = /^\d{6}$/.test(clean)
@@ -238,21 +236,15 @@ export async function verifySignInCode(
     : await auth().api.verifyBackupCode({ body: { code: clean }, ...options });
   if (!response.ok) {
     if (response.status === 429) throw new UserError(TOO_MANY, 429);
-    const body = (await response.json().catch(() => null)) as {
-      code?: string;
-      message?: string;
-    } | null;
-    if (body?.code === 'INVALID_TWO_FACTOR_COOKIE')
+    const body = await errorOf(response);
+    if (body.code === 'INVALID_TWO_FACTOR_COOKIE')
       throw new UserError('This sign-in has expired. Please sign in again.', 401);
-    if (body?.code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE')
+    if (body.code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE')
       throw new UserError('Too many wrong codes. Please sign in again.', 429);
-    if (body?.code === 'INVALID_CODE' || body?.code === 'INVALID_BACKUP_CODE')
+    if (body.code === 'INVALID_CODE' || body.code === 'INVALID_BACKUP_CODE')
       throw new UserError(WRONG_CODE, 401);
-    throw new UserError(body?.message || WRONG_CODE, 401);
+    throw new UserError(body.message || WRONG_CODE, 401);
   }
   const body = (await response.clone().json()) as { user?: { role?: string } };
-  return {
-    headers: setCookies(response),
-    role: body.user?.role === 'admin' ? 'admin' : 'customer',
-  };
+  return { headers: setCookies(response), role: toRole(body.user?.role) };
 }
