@@ -193,6 +193,13 @@ export async function startTwoFactor(request: Request, password: string): Promis
 
 const WRONG_CODE = 'That code is not correct. Please try again.';
 
+/** The renewed session cookie of a successful response; otherwise `message` (or too many tries). */
+function sessionCookieOr(response: Response, message: string): Headers {
+  if (response.status === 429) throw new UserError(TOO_MANY, 429);
+  if (!response.ok) throw new UserError(message, 400);
+  return setCookies(response);
+}
+
 /** Finishes turning on two-factor sign-in with a code from the app; returns the new session cookie. */
 export async function confirmTwoFactor(request: Request, code: string): Promise<Headers> {
   const response = await auth().api.verifyTOTP({
@@ -200,11 +207,7 @@ export async function confirmTwoFactor(request: Request, code: string): Promise<
     headers: request.headers,
     asResponse: true,
   });
-  if (!response.ok) {
-    if (response.status === 429) throw new UserError(TOO_MANY, 429);
-    throw new UserError(WRONG_CODE, 400);
-  }
-  return setCookies(response);
+  return sessionCookieOr(response, WRONG_CODE);
 }
 
 /** Turns two-factor sign-in off (the password required); returns the new session cookie. */
@@ -214,11 +217,7 @@ export async function disableTwoFactor(request: Request, password: string): Prom
     headers: request.headers,
     asResponse: true,
   });
-  if (!response.ok) {
-    if (response.status === 429) throw new UserError(TOO_MANY, 429);
-    throw new UserError(WRONG_PASSWORD, 400);
-  }
-  return setCookies(response);
+  return sessionCookieOr(response, WRONG_PASSWORD);
 }
 
 /**
