@@ -92,6 +92,64 @@ test('keyboard users can skip to the content and open a dropdown', async ({ page
   ).toBeHidden();
 });
 
+// The browser build hydrates with Preact (vite.config.ts, app/entry.client.tsx). A hydration that
+// goes wrong shows as a second copy of the page, or a head that lost its links.
+test('the browser takes the server page over in place and keeps the head right', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const shape = () =>
+    page.evaluate(() => ({
+      documents: document.querySelectorAll('html').length,
+      mains: document.querySelectorAll('main').length,
+      canonical: [...document.querySelectorAll('link[rel="canonical"]')].map(
+        (link) => new URL(link.getAttribute('href')!).pathname,
+      ),
+      stylesheets: document.querySelectorAll('link[rel="stylesheet"]').length,
+      descriptions: document.querySelectorAll('meta[name="description"]').length,
+    }));
+  const hydrated = () =>
+    page.waitForFunction(
+      () => '__reactRouterDataRouter' in window && document.readyState === 'complete',
+    );
+
+  for (const path of ['/', '/shop', '/products/3', '/login', '/cart']) {
+    await page.goto(path);
+    await hydrated();
+    expect(await shape(), path).toEqual({
+      documents: 1,
+      mains: 1,
+      canonical: [path],
+      stylesheets: 1,
+      descriptions: 1,
+    });
+  }
+
+  // A client-side navigation (the page is not reloaded) brings the next page's head along.
+  await page.goto('/');
+  await hydrated();
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Shop All' })
+    .click();
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect(page).toHaveTitle(/^Shop All \|/);
+  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+  expect(await shape()).toEqual({
+    documents: 1,
+    mains: 1,
+    canonical: ['/shop'],
+    stylesheets: 1,
+    descriptions: 1,
+  });
+  expect(errors).toEqual([]);
+});
+
 test('health check answers ok when the database answers', async ({ request }) => {
   const response = await request.get('/healthz');
   expect(response.status()).toBe(200);
