@@ -101,7 +101,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </Link>
           </div>
           <div className="mt-6">
-            <ProductGrid products={newest} eagerCount={0} />
+            <ProductGrid products={newest} priorityCount={0} />
           </div>
         </div>
       </section>

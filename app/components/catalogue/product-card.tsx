@@ -1,15 +1,8 @@
 import { Link } from 'react-router';
 import type { ProductCard as Card } from '~/services/catalogue/products.server';
 
-export function ProductCard({
-  product,
-  eager = false,
-  priority = false,
-}: {
-  product: Card;
-  eager?: boolean;
-  priority?: boolean;
-}) {
+/** `priority`: one of the page's first images, loaded at once and ahead of the rest. */
+export function ProductCard({ product, priority = false }: { product: Card; priority?: boolean }) {
   return (
     <Link
       to={`/products/${product.id}`}
@@ -24,8 +17,8 @@ export function ProductCard({
             width={product.image.width}
             height={product.image.height}
             alt=""
-            loading={eager ? 'eager' : 'lazy'}
-            fetchPriority={priority ? 'high' : undefined}
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'low'}
             className="size-full object-cover"
           />
         ) : null}

@@ -5,25 +5,22 @@ import { ProductCard } from './product-card';
 const grid = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4';
 
 /**
- * Product cards; the first row loads eagerly (it is the page's largest paint), and the first two
- * (the first row on a phone) ahead of everything else.
+ * Product cards. The first `priorityCount` images (by default the first row on a phone, where the
+ * page's largest paint is) load at once and ahead of everything else; the rest lazily and at low
+ * priority, so that on a slow phone they do not take bandwidth from the first paint.
  */
 export function ProductGrid({
   products,
-  eagerCount = 4,
+  priorityCount = 2,
 }: {
   products: Card[];
-  eagerCount?: number;
+  priorityCount?: number;
 }) {
   return (
     <ul className={grid}>
       {products.map((product, i) => (
         <li key={product.id} className="flex">
-          <ProductCard
-            product={product}
-            eager={i < eagerCount}
-            priority={i < Math.min(2, eagerCount)}
-          />
+          <ProductCard product={product} priority={i < priorityCount} />
         </li>
       ))}
     </ul>
