@@ -15,7 +15,8 @@ import { HydratedRouter } from 'react-router/dom';
  * - Preact matches server nodes to components' elements by tag, in order. React's server renderer
  *   puts links in `<head>` that no component renders there: preloads for the first images and
  *   React Router's module preloads (hoisted from `<Scripts>`). Their downloads have started, so
- *   they go before hydrating; otherwise the page's own links would be matched against them.
+ *   they go before hydrating; otherwise the page's own links would be matched against them. (So
+ *   a route's `links` must not preload images or modules itself; frame.spec checks the head.)
  */
 async function serverDataDecoded() {
   try {
