@@ -87,18 +87,8 @@ try {
         bytes,
       });
     }
-    const m = (key) => median(runs.map((r) => r[key]));
-    rows.push({
-      page,
-      performance: m('performance'),
-      accessibility: m('accessibility'),
-      bestPractices: m('bestPractices'),
-      seo: m('seo'),
-      lcp: m('lcp'),
-      cls: m('cls'),
-      tbt: m('tbt'),
-      bytes: m('bytes'),
-    });
+    const medians = Object.keys(runs[0]).map((key) => [key, median(runs.map((r) => r[key]))]);
+    rows.push({ page, ...Object.fromEntries(medians) });
     console.log(`${page}: measured`);
   }
   console.log(`\nLighthouse ${RUNS} runs each, mobile preset, simulated throttling (medians)\n`);

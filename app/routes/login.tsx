@@ -38,15 +38,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { google: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) };
 }
 
-type Result = SignInResult;
-
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const email = String(form.get('email') ?? '').trim();
   const password = String(form.get('password') ?? '');
   const js = form.get('js') === '1';
   if (!email || !password) {
-    return data<Result>(
+    return data<SignInResult>(
       { ok: false, error: 'Please enter your email and password.' },
       { status: 400 },
     );
@@ -59,10 +57,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? `/login/two-factor?redirectTo=${encodeURIComponent(back)}`
       : landingPath(result.role, back);
     if (!js || result.twoFactor) throw redirect(target, { headers: result.headers });
-    return data<Result>({ ok: true, redirectTo: target }, { headers: result.headers });
+    return data<SignInResult>({ ok: true, redirectTo: target }, { headers: result.headers });
   } catch (error) {
     if (error instanceof UserError) {
-      return data<Result>({ ok: false, error: error.message }, { status: error.status });
+      return data<SignInResult>({ ok: false, error: error.message }, { status: error.status });
     }
     throw error;
   }

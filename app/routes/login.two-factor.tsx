@@ -20,15 +20,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-type Result = SignInResult;
-
 /** The second step of signing in: the code from the authenticator app, or a backup code. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const code = String(form.get('code') ?? '').trim();
   const js = form.get('js') === '1';
   if (!code) {
-    return data<Result>(
+    return data<SignInResult>(
       { ok: false, error: 'Please enter the code from your authenticator app.' },
       { status: 400 },
     );
@@ -38,10 +36,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await verifySignInCode(request, code);
     const target = landingPath(result.role, new URL(request.url).searchParams.get('redirectTo'));
     if (!js) throw redirect(target, { headers: result.headers });
-    return data<Result>({ ok: true, redirectTo: target }, { headers: result.headers });
+    return data<SignInResult>({ ok: true, redirectTo: target }, { headers: result.headers });
   } catch (error) {
     if (error instanceof UserError) {
-      return data<Result>({ ok: false, error: error.message }, { status: error.status });
+      return data<SignInResult>({ ok: false, error: error.message }, { status: error.status });
     }
     throw error;
   }

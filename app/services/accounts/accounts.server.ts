@@ -31,8 +31,12 @@ function setCookies(response: Response): Headers {
   return headers;
 }
 
-/** The `{ code, message }` of a Better Auth error response (empty when it has none). */
-async function errorOf(response: Response): Promise<{ code?: string; message?: string }> {
+/**
+ * For a Better Auth response that is not ok: its `{ code, message }` (empty when it has none), or
+ * the rate limit's message when it answered 429.
+ */
+async function failureOf(response: Response): Promise<{ code?: string; message?: string }> {
+  if (response.status === 429) throw new UserError(TOO_MANY, 429);
   return ((await response.json().catch(() => null)) as { code?: string; message?: string }) ?? {};
 }
 
@@ -74,11 +78,9 @@ export async function signIn(
     headers: request.headers,
     asResponse: true,
   });
-  if (!response.ok) {
-    if (response.status === 429) throw new UserError(TOO_MANY, 429);
-    throw new UserError((await errorOf(response)).message || 'Invalid email or password', 401);
-  }
-  const body = (await response.clone().json()) as {
+  if (!response.ok)
+    throw new UserError((await failureOf(response)).message || 'Invalid email or password', 401);
+  const body = (await response.json()) as {
     twoFactorRedirect?: boolean;
     user?: { role?: string };
   };
@@ -135,7 +137,7 @@ export async function changePassword(
     asResponse: true,
   });
   if (!response.ok) {
-    const message = (await errorOf(response)).message || 'The current password is not correct.';
+    const message = (await failureOf(response)).message || 'The current password is not correct.';
     throw new UserError(
       /invalid password/i.test(message) ? 'The current password is not correct.' : message,
       400,
@@ -158,28 +160,24 @@ export interface TwoFactorSetup {
 
 const WRONG_PASSWORD = 'The password is not correct.';
 
-function errorCode(error: unknown): string | undefined {
-  return error instanceof APIError ? (error.body?.code as string | undefined) : undefined;
-}
-
 /**
  * Starts turning on two-factor sign-in: checks the password and makes a secret and backup codes.
  * Sign-in asks for a code only after `confirmTwoFactor` proves the app was set up.
  */
 export async function startTwoFactor(request: Request, password: string): Promise<TwoFactorSetup> {
-  let result: { totpURI?: string; backupCodes?: string[] };
-  try {
-    result = (await auth().api.enableTwoFactor({
-      body: { password, method: 'totp' },
-      headers: request.headers,
-    })) as typeof result;
-  } catch (error) {
-    const code = errorCode(error);
+  const response = await auth().api.enableTwoFactor({
+    body: { password, method: 'totp' },
+    headers: request.headers,
+    asResponse: true,
+  });
+  if (!response.ok) {
+    const { code, message } = await failureOf(response);
     if (code === 'INVALID_PASSWORD') throw new UserError(WRONG_PASSWORD, 400);
     if (code === 'TOTP_ALREADY_ENABLED')
       throw new UserError('Two-factor sign-in is already on.', 409);
-    throw error;
+    throw new Error(`Starting two-factor sign-in failed (${response.status}): ${message}`);
   }
+  const result = (await response.json()) as { totpURI?: string; backupCodes?: string[] };
   const uri = result.totpURI ?? '';
   const secret = new URL(uri).searchParams.get('secret') ?? '';
   const svg = renderSVG(uri, { border: 2 });
@@ -194,9 +192,11 @@ export async function startTwoFactor(request: Request, password: string): Promis
 const WRONG_CODE = 'That code is not correct. Please try again.';
 
 /** The renewed session cookie of a successful response; otherwise `message` (or too many tries). */
-function sessionCookieOr(response: Response, message: string): Headers {
-  if (response.status === 429) throw new UserError(TOO_MANY, 429);
-  if (!response.ok) throw new UserError(message, 400);
+async function sessionCookieOr(response: Response, message: string): Promise<Headers> {
+  if (!response.ok) {
+    await failureOf(response);
+    throw new UserError(message, 400);
+  }
   return setCookies(response);
 }
 
@@ -234,8 +234,7 @@ export async function verifySignInCode(
     ? await auth().api.verifyTOTP({ body: { code: clean }, ...options })
     : await auth().api.verifyBackupCode({ body: { code: clean }, ...options });
   if (!response.ok) {
-    if (response.status === 429) throw new UserError(TOO_MANY, 429);
-    const body = await errorOf(response);
+    const body = await failureOf(response);
     if (body.code === 'INVALID_TWO_FACTOR_COOKIE')
       throw new UserError('This sign-in has expired. Please sign in again.', 401);
     if (body.code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE')
@@ -244,6 +243,6 @@ export async function verifySignInCode(
       throw new UserError(WRONG_CODE, 401);
     throw new UserError(body.message || WRONG_CODE, 401);
   }
-  const body = (await response.clone().json()) as { user?: { role?: string } };
+  const body = (await response.json()) as { user?: { role?: string } };
   return { headers: setCookies(response), role: toRole(body.user?.role) };
 }
