@@ -214,6 +214,45 @@ test.describe('listing', () => {
     expect(response.headers()['cache-control']).toMatch(/immutable/);
   });
 
+  test('card images say the width they are drawn at, so a phone fetches the small variant', async ({
+    browser,
+  }) => {
+    // Lighthouse's phone: 412 px wide at 1.75x; its 182 px cards need 319 device pixels.
+    const phone = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+    });
+    const page = await phone.newPage();
+    await page.goto('/shop');
+    const first = page.locator('main ul img').first();
+    await expect(first).toHaveJSProperty('complete', true);
+    expect(await first.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-320\.webp$/);
+
+    // At every layout of the grid, `sizes` resolves to the width the image is drawn at.
+    for (const width of [360, 412, 800, 1100, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      const [declared, drawn] = await first.evaluate((img: HTMLImageElement) => {
+        const entries = img.sizes.split(/,\s*(?![^()]*\))/);
+        const length =
+          entries
+            .map((entry) => /^(\(.+?\))\s+(.+)$/.exec(entry))
+            .find((m) => m && matchMedia(m[1]!).matches)?.[2] ?? entries.at(-1)!;
+        const probe = document.createElement('div');
+        probe.style.width = length;
+        document.body.append(probe);
+        const resolved = probe.getBoundingClientRect().width;
+        probe.remove();
+        return [resolved, img.getBoundingClientRect().width];
+      });
+      // vw counts the scrollbar, the layout does not: a few pixels apart at most.
+      expect(
+        Math.abs(declared - drawn),
+        `at ${width} px: sizes ${declared}, drawn ${drawn}`,
+      ).toBeLessThan(drawn * 0.05);
+    }
+    await phone.close();
+  });
+
   test('a search without results says so helpfully', async ({ page }) => {
     await page.goto('/shop?q=qqqzzzxxx');
     await expect(page.getByText('No products match your search.')).toBeVisible();
