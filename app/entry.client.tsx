@@ -27,11 +27,15 @@ async function serverDataDecoded() {
   }
 }
 
-function documentContainer() {
+/** Removes the preload links React's server renderer hoisted into `<head>` (see above). */
+function dropHoistedPreloads() {
   for (const link of document.head.querySelectorAll(
     'link[rel="preload"][as="image"], link[rel="modulepreload"]',
   ))
     link.remove();
+}
+
+function documentContainer() {
   const html = document.documentElement;
   return {
     nodeType: 1,
@@ -63,5 +67,8 @@ function hydrate(container: Document) {
 const painted = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 if (import.meta.env.PREACT)
-  void Promise.all([serverDataDecoded(), painted()]).then(() => hydrate(documentContainer()));
+  void Promise.all([serverDataDecoded(), painted()]).then(() => {
+    dropHoistedPreloads();
+    hydrate(documentContainer());
+  });
 else hydrate(document);

@@ -18,6 +18,12 @@ const PAGES = args.pages.split(',');
 const RUNS = Number(args.runs);
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** Bytes transferred by the `requests` of these resource types. */
+const transferred = (requests, types) =>
+  requests
+    .filter((r) => types.includes(r.resourceType))
+    .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+const kib = (bytes) => (bytes / 1024).toFixed(1);
 
 const shop = await startShop({ port: 3195 });
 const BASE = shop.base;
@@ -49,9 +55,9 @@ try {
       });
       const { categories, audits } = result.lhr;
       const requests = audits['network-requests']?.details?.items ?? [];
+      const observed = audits.metrics?.details?.items?.[0] ?? {};
       if (args.details && i === 0) {
         const element = audits['largest-contentful-paint-element']?.details?.items?.[0];
-        const observed = audits.metrics?.details?.items?.[0] ?? {};
         console.log(
           `${page} observed: FCP ${observed.observedFirstContentfulPaint} ms, LCP ${observed.observedLargestContentfulPaint} ms, DCL ${observed.observedDomContentLoaded} ms`,
         );
@@ -67,25 +73,15 @@ try {
           );
         }
       }
-      const bytes = requests
-        .filter((r) => r.resourceType === 'Script' || r.resourceType === 'Stylesheet')
-        .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
       if (args.details) {
-        const observed = audits.metrics?.details?.items?.[0] ?? {};
         // Lantern's estimate counts what finished loading before the observed paint: whether the
         // scripts and the lazily loaded images got there first is what moves LCP between runs.
         const before = requests.filter(
           (r) => r.networkEndTime <= observed.observedLargestContentfulPaint,
         );
-        const kib = (type) =>
-          (
-            before
-              .filter((r) => r.resourceType === type)
-              .reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024
-          ).toFixed(1);
         console.log(
           `${page} run ${i + 1}: LCP ${Math.round(audits['largest-contentful-paint'].numericValue)} ms (observed ${observed.observedLargestContentfulPaint} ms); ` +
-            `finished before it: ${before.length} requests, scripts ${kib('Script')} KiB, images ${kib('Image')} KiB`,
+            `finished before it: ${before.length} requests, scripts ${kib(transferred(before, ['Script']))} KiB, images ${kib(transferred(before, ['Image']))} KiB`,
         );
       }
       runs.push({
@@ -96,7 +92,7 @@ try {
         lcp: audits['largest-contentful-paint'].numericValue,
         cls: audits['cumulative-layout-shift'].numericValue,
         tbt: audits['total-blocking-time'].numericValue,
-        bytes,
+        bytes: transferred(requests, ['Script', 'Stylesheet']),
       });
     }
     const medians = Object.keys(runs[0]).map((key) => [key, median(runs.map((r) => r[key]))]);
@@ -110,7 +106,7 @@ try {
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const r of rows) {
     console.log(
-      `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.lcp / 1000).toFixed(2)} s | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} ms | ${(r.bytes / 1024).toFixed(1)} KiB |`,
+      `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.lcp / 1000).toFixed(2)} s | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} ms | ${kib(r.bytes)} KiB |`,
     );
   }
 } finally {

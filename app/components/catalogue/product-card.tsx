@@ -7,7 +7,7 @@ import type { ProductCard as Card } from '~/services/catalogue/products.server';
  * borders). Saying `50vw` on a phone overstated it by 13%, enough to make a 1.75x phone fetch the
  * 640 px variant for a 182 px card: four times the pixels, for every card on the page.
  */
-export const CARD_IMAGE_SIZES =
+const CARD_IMAGE_SIZES =
   '(min-width: 1280px) 298px, (min-width: 1024px) calc(25vw - 22px), (min-width: 640px) calc(33.33vw - 23.33px), calc(50vw - 24px)';
 
 /** `priority`: one of the page's first images, loaded at once and ahead of the rest. */
