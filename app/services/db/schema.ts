@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -119,7 +120,12 @@ export const sports = pgTable(
     slug: text().notNull(),
     ...timestamps,
   },
-  (t) => [uniqueIndex('sports_slug_idx').on(t.slug), index('sports_name_idx').on(t.name)],
+  (t) => [
+    uniqueIndex('sports_slug_idx').on(t.slug),
+    index('sports_name_idx').on(t.name),
+    // Names are unique ignoring case ('A sport with this name already exists.').
+    uniqueIndex('sports_name_lower_idx').on(sql`lower(${t.name})`),
+  ],
 );
 
 export const categories = pgTable(
@@ -130,7 +136,11 @@ export const categories = pgTable(
     slug: text().notNull(),
     ...timestamps,
   },
-  (t) => [uniqueIndex('categories_slug_idx').on(t.slug), index('categories_name_idx').on(t.name)],
+  (t) => [
+    uniqueIndex('categories_slug_idx').on(t.slug),
+    index('categories_name_idx').on(t.name),
+    uniqueIndex('categories_name_lower_idx').on(sql`lower(${t.name})`),
+  ],
 );
 
 export const products = pgTable(
@@ -148,6 +158,11 @@ export const products = pgTable(
      * database triggers (migration 0003), so every writer keeps it right.
      */
     searchText: text().notNull().default(''),
+    /**
+     * Bumped by every admin save: an edit form carries the revision it was opened at, and a save
+     * against an older one is refused (two admins never overwrite each other silently).
+     */
+    revision: integer().notNull().default(1),
     ...timestamps,
   },
   (t) => [
@@ -250,6 +265,11 @@ export const enquiries = pgTable(
     status: text().$type<EnquiryStatus>().notNull().default('new'),
     staffNote: text(),
     idempotencyKey: text(),
+    /**
+     * SHA-256 of the unguessable token in the guest's confirmation link (the token itself is only
+     * in the acknowledgement e-mail), so a guest can reopen the confirmation page and nobody else.
+     */
+    accessTokenHash: text(),
     ...timestamps,
   },
   (t) => [
@@ -257,6 +277,7 @@ export const enquiries = pgTable(
     uniqueIndex('enquiries_idempotency_key_idx').on(t.idempotencyKey),
     index('enquiries_user_id_idx').on(t.userId, t.createdAt.desc()),
     index('enquiries_status_idx').on(t.status, t.createdAt.desc()),
+    index('enquiries_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
 );
 
@@ -285,10 +306,22 @@ export const contactMessages = pgTable(
     phone: text().notNull(),
     message: text().notNull(),
     handled: boolean().notNull().default(false),
+    /** When staff first opened it (unread messages are shown in bold in the inbox). */
+    readAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('contact_messages_handled_idx').on(t.handled, t.createdAt.desc())],
+  (t) => [
+    index('contact_messages_handled_idx').on(t.handled, t.createdAt.desc()),
+    index('contact_messages_created_at_idx').on(t.createdAt.desc()),
+  ],
 );
+
+/** A file sent with a queued e-mail (a quotation PDF): its bytes as base64. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
 
 /** Mail waiting to be sent (or retried after a failure), so a mail outage never loses a message. */
 export const pendingMail = pgTable(
@@ -299,6 +332,12 @@ export const pendingMail = pgTable(
     subject: text().notNull(),
     text: text().notNull(),
     html: text(),
+    /** Where replies go (a customer's address on staff mail, the company's on customer mail). */
+    replyTo: text(),
+    attachments: jsonb()
+      .$type<MailAttachment[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     attempts: integer().notNull().default(0),
     lastError: text(),
     sentAt: timestamp({ withTimezone: true }),
@@ -317,3 +356,134 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer().notNull(),
   resetAt: timestamp({ withTimezone: true }).notNull(),
 });
+
+// ---------- back office ----------
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** Who did what to the catalogue: every create, edit and delete of a product, sport or category. */
+export const auditEntities = ['product', 'sport', 'category'] as const;
+export type AuditEntity = (typeof auditEntities)[number];
+export type AuditAction = 'create' | 'update' | 'delete';
+/** One changed field: its value before and after (image lists as their file keys). */
+export type AuditChanges = Record<string, { from: unknown; to: unknown }>;
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial().primaryKey(),
+    actorId: text().references(() => user.id, { onDelete: 'set null' }),
+    /** Snapshot of the actor's name, so the record survives the account. */
+    actorName: text().notNull(),
+    entity: text().$type<AuditEntity>().notNull(),
+    entityId: integer().notNull(),
+    /** The entity's name at the time (a deleted product is still named in the list). */
+    entityName: text().notNull(),
+    action: text().$type<AuditAction>().notNull(),
+    changes: jsonb().$type<AuditChanges>().notNull().default(sql`'{}'::jsonb`),
+    ...timestamps,
+  },
+  (t) => [
+    index('audit_log_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('audit_log_entity_idx').on(t.entity, t.entityId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * An enquiry's timeline: its creation, every status change, staff note (private), reply and
+ * quotation, with who and when. The customer sees everything but `note`.
+ */
+export const enquiryEventKinds = ['created', 'status', 'note', 'reply', 'quotation'] as const;
+export type EnquiryEventKind = (typeof enquiryEventKinds)[number];
+
+export const enquiryEvents = pgTable(
+  'enquiry_events',
+  {
+    id: serial().primaryKey(),
+    enquiryId: integer()
+      .notNull()
+      .references(() => enquiries.id, { onDelete: 'cascade' }),
+    kind: text().$type<EnquiryEventKind>().notNull(),
+    actorId: text().references(() => user.id, { onDelete: 'set null' }),
+    /** Snapshot of the actor's name; null for the customer's own 'created' event. */
+    actorName: text(),
+    fromStatus: text().$type<EnquiryStatus>(),
+    toStatus: text().$type<EnquiryStatus>(),
+    /** The note's or reply's text. */
+    body: text(),
+    quotationId: integer().references(() => quotations.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('enquiry_events_enquiry_id_idx').on(t.enquiryId, t.createdAt, t.id)],
+);
+
+/**
+ * A quotation sent for an enquiry: numbered Q-<reference>-<n> per enquiry, never renumbered.
+ * Money is in integer cents (SGD); GST at the rate in force when it was sent, in basis points
+ * (900 = 9%). The PDF sent is kept as sent, so earlier quotations stay readable.
+ */
+export const quotations = pgTable(
+  'quotations',
+  {
+    id: serial().primaryKey(),
+    enquiryId: integer()
+      .notNull()
+      .references(() => enquiries.id, { onDelete: 'cascade' }),
+    sequence: integer().notNull(),
+    number: text().notNull(),
+    validityDays: integer().notNull(),
+    terms: text().notNull().default(''),
+    gstRateBasisPoints: integer().notNull(),
+    subtotalCents: integer().notNull(),
+    gstCents: integer().notNull(),
+    totalCents: integer().notNull(),
+    pdf: bytea().notNull(),
+    actorId: text().references(() => user.id, { onDelete: 'set null' }),
+    actorName: text().notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('quotations_enquiry_sequence_idx').on(t.enquiryId, t.sequence),
+    uniqueIndex('quotations_number_idx').on(t.number),
+  ],
+);
+
+export const quotationLines = pgTable(
+  'quotation_lines',
+  {
+    id: serial().primaryKey(),
+    quotationId: integer()
+      .notNull()
+      .references(() => quotations.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    /** 'item' for an enquired product, 'extra' for delivery, installation and the like. */
+    kind: text().$type<'item' | 'extra'>().notNull(),
+    description: text().notNull(),
+    note: text(),
+    quantity: integer().notNull(),
+    unitPriceCents: integer().notNull(),
+    lineTotalCents: integer().notNull(),
+    ...timestamps,
+  },
+  (t) => [index('quotation_lines_quotation_id_idx').on(t.quotationId, t.position)],
+);
+
+/** A contact message's history in the staff inbox: replies sent, marked handled or reopened. */
+export const contactMessageEvents = pgTable(
+  'contact_message_events',
+  {
+    id: serial().primaryKey(),
+    messageId: integer()
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    kind: text().$type<'reply' | 'handled' | 'reopened'>().notNull(),
+    actorId: text().references(() => user.id, { onDelete: 'set null' }),
+    actorName: text().notNull(),
+    body: text(),
+    ...timestamps,
+  },
+  (t) => [index('contact_message_events_message_id_idx').on(t.messageId, t.createdAt)],
+);

@@ -10,6 +10,7 @@ export interface MailMessage {
   text: string;
   html?: string;
   replyTo?: string;
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 let transport: Transporter | undefined;

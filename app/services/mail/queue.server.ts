@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { db, type Database } from '../db/client.server';
-import { pendingMail } from '../db/schema';
+import { pendingMail, type MailAttachment } from '../db/schema';
 import { sendMail, type MailMessage } from './mailer.server';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -11,9 +11,31 @@ export async function queueMail(tx: Tx | Database, messages: MailMessage[]): Pro
   await tx
     .insert(pendingMail)
     .values(
-      messages.map((m) => ({ to: m.to, subject: m.subject, text: m.text, html: m.html ?? null })),
+      messages.map((m) => ({
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html ?? null,
+        replyTo: m.replyTo ?? null,
+        attachments: (m.attachments ?? []).map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          contentBase64: a.content.toString('base64'),
+        })),
+      })),
     );
 }
+
+type QueuedRow = {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  reply_to: string | null;
+  attachments: MailAttachment[] | null;
+  attempts: number;
+};
 
 /** Backoff after the n-th failed attempt: 1, 2, 4 … minutes, at most 6 hours. */
 function backoffSeconds(attempts: number): number {
@@ -26,14 +48,7 @@ function backoffSeconds(attempts: number): number {
  * Returns how many were sent and how many failed.
  */
 export async function deliverPendingMail(limit = 20): Promise<{ sent: number; failed: number }> {
-  const claimed = await db().execute<{
-    id: number;
-    to: string;
-    subject: string;
-    text: string;
-    html: string | null;
-    attempts: number;
-  }>(sql`
+  const claimed = await db().execute<QueuedRow>(sql`
     UPDATE pending_mail SET locked_until = now() + interval '2 minutes', attempts = attempts + 1
      WHERE id IN (
        SELECT id FROM pending_mail
@@ -41,15 +56,8 @@ export async function deliverPendingMail(limit = 20): Promise<{ sent: number; fa
           AND (locked_until IS NULL OR locked_until < now())
         ORDER BY id LIMIT ${limit}
         FOR UPDATE SKIP LOCKED)
-    RETURNING id, "to", subject, text, html, attempts`);
-  const rows = (Array.isArray(claimed) ? claimed : claimed.rows) as {
-    id: number;
-    to: string;
-    subject: string;
-    text: string;
-    html: string | null;
-    attempts: number;
-  }[];
+    RETURNING id, "to", subject, text, html, reply_to, attachments, attempts`);
+  const rows = (Array.isArray(claimed) ? claimed : claimed.rows) as QueuedRow[];
   let sent = 0;
   let failed = 0;
   for (const row of rows) {
@@ -59,6 +67,12 @@ export async function deliverPendingMail(limit = 20): Promise<{ sent: number; fa
         subject: row.subject,
         text: row.text,
         html: row.html ?? undefined,
+        replyTo: row.reply_to ?? undefined,
+        attachments: (row.attachments ?? []).map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.contentBase64, 'base64'),
+        })),
       });
       await db()
         .update(pendingMail)
