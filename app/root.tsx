@@ -37,6 +37,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
+  // The back office brings its own frame (routes/admin.tsx) once its guard has let the admin in;
+  // a customer's 403 there still gets the shop's frame.
+  const backOffice = Boolean(useRouteLoaderData('routes/admin'));
+  const frame = data && !backOffice;
   return (
     <html lang="en-SG">
       <head>
@@ -53,7 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        {data ? (
+        {frame ? (
           <SiteHeader
             user={data.user}
             sports={data.sports}
@@ -62,10 +66,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
             serverCartCount={data.cartCount}
           />
         ) : null}
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        {data ? <SiteFooter site={data.site} /> : null}
+        {backOffice ? (
+          children
+        ) : (
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+        )}
+        {frame ? <SiteFooter site={data.site} /> : null}
         <Toaster />
         {data?.user ? <GuestCartMerge /> : null}
         <ScrollRestoration />

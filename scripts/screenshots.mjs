@@ -5,7 +5,7 @@
 //   node scripts/screenshots.mjs [out-dir] [name …]   (builds first when there is no build)
 //
 // Writes <out-dir>/<name>-<width>.png (default out-dir: ./screenshots, which git ignores).
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { startShop } from './lib/shop-server.mjs';
@@ -53,7 +53,29 @@ const pages = [
     },
   },
   { name: 'two-factor-code', path: '/login/two-factor' },
+  // The back office, signed in as the demo admin (`admin: true`).
+  { name: 'admin', path: '/admin', admin: true },
+  { name: 'admin-list', path: '/admin/list', admin: true },
 ].filter((p) => only.length === 0 || only.includes(p.name));
+
+/** A page signed in as the demo admin (its generated password is in the data folder). */
+async function adminPage(browser, width) {
+  const password = /password:\s*(\S+)/.exec(
+    readFileSync(path.join(shop.dataDir, 'demo-admin.txt'), 'utf8'),
+  )?.[1];
+  const context = await browser.newContext({
+    viewport: { width, height: width < 600 ? 844 : 900 },
+    deviceScaleFactor: 1,
+    reducedMotion: 'reduce',
+  });
+  const page = await context.newPage();
+  await page.goto(`${base}/login`);
+  await page.getByLabel('Email').fill('admin@fieldhouse.example');
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(/\/admin/);
+  return page;
+}
 
 try {
   const browser = await chromium.launch({
@@ -77,7 +99,18 @@ try {
     });
     const page = await context.newPage();
     let signedIn = false;
+    let admin = null;
     for (const shot of pages) {
+      if (shot.admin) {
+        admin ??= await adminPage(browser, width);
+        await shot.before?.(admin);
+        await admin.goto(`${base}${shot.path}`, { waitUntil: 'networkidle' });
+        await shot.act?.(admin);
+        const file = path.join(outDir, `${shot.name}-${width}.png`);
+        await admin.screenshot({ path: file, fullPage: true });
+        console.log(file);
+        continue;
+      }
       if (shot.guestCart) {
         await page.goto(`${base}/products/3`);
         await page.getByRole('button', { name: 'Add to Cart' }).click();
@@ -108,6 +141,7 @@ try {
       console.log(file);
     }
     await context.close();
+    await admin?.context().close();
   }
   await browser.close();
 } finally {

@@ -1,22 +1,15 @@
 import type { Route } from './+types/admin.list';
-import { PlannedPage } from '~/components/layout/page-header';
-import { pageTitle } from '~/lib/meta';
+import { AdminPageHeader } from '~/components/admin/admin-shell';
+import { adminMeta } from '~/lib/admin-meta';
 import { requireAdmin } from '~/services/permissions.server';
 
-export const meta = () => [
-  { title: pageTitle('Manage Products') },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = () => adminMeta('Manage Products');
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
-  return { name: admin.name };
+  await requireAdmin(request);
+  return null;
 }
 
-export default function AdminList({ loaderData }: Route.ComponentProps) {
-  return (
-    <PlannedPage title="Manage Products">
-      <p>Signed in as {loaderData.name}. Product management arrives with the admin work.</p>
-    </PlannedPage>
-  );
+export default function AdminList() {
+  return <AdminPageHeader title="Manage Products" description="Built with the catalogue work." />;
 }

@@ -15,7 +15,7 @@ import { type SignInResult, useSignInResult } from '~/lib/use-sign-in-result';
 import type { Route } from './+types/login';
 import { PageHeader } from '~/components/layout/page-header';
 import { Field } from '~/components/ui/field';
-import { MessageDialog } from '~/components/ui/message-dialog';
+import { MessageDialog } from '~/components/ui/dialog';
 import { seo } from '~/lib/meta';
 import { landingPath, safeRedirect } from '~/lib/safe-redirect';
 import { limitAccountAction, signIn } from '~/services/accounts/accounts.server';

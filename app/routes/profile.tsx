@@ -4,12 +4,8 @@ import { toast } from '~/lib/toast';
 import type { Route } from './+types/profile';
 import { PageHeader } from '~/components/layout/page-header';
 import { Field } from '~/components/ui/field';
-import {
-  fieldErrors,
-  newPasswordSchema,
-  profileSchema,
-  type FieldErrors,
-} from '~/lib/schemas/account';
+import { fieldErrorsOf, type FieldErrors } from '~/lib/forms';
+import { newPasswordSchema, profileSchema } from '~/lib/schemas/account';
 import {
   changePassword,
   confirmTwoFactor,
@@ -48,14 +44,20 @@ export async function action({ request }: Route.ActionArgs) {
     if (values.intent === 'profile') {
       const parsed = profileSchema.safeParse(values);
       if (!parsed.success)
-        return data<Result>({ ok: false, fields: fieldErrors(parsed.error) }, { status: 400 });
+        return data<Result>(
+          { ok: false, fields: fieldErrorsOf(parsed.error.issues) },
+          { status: 400 },
+        );
       await updateProfile(request, parsed.data);
       return { ok: true, message: 'Your profile has been saved.' } satisfies Result;
     }
     if (values.intent === 'password') {
       const parsed = newPasswordSchema.safeParse(values);
       if (!parsed.success)
-        return data<Result>({ ok: false, fields: fieldErrors(parsed.error) }, { status: 400 });
+        return data<Result>(
+          { ok: false, fields: fieldErrorsOf(parsed.error.issues) },
+          { status: 400 },
+        );
       if (!values.current)
         return data<Result>(
           { ok: false, fields: { current: 'This field cannot be left blank' } },

@@ -11,8 +11,9 @@ import {
 import type { Route } from './+types/reset-password';
 import { PageHeader } from '~/components/layout/page-header';
 import { Field } from '~/components/ui/field';
-import { MessageDialog } from '~/components/ui/message-dialog';
-import { fieldErrors, newPasswordSchema, type FieldErrors } from '~/lib/schemas/account';
+import { MessageDialog } from '~/components/ui/dialog';
+import { fieldErrorsOf, type FieldErrors } from '~/lib/forms';
+import { newPasswordSchema } from '~/lib/schemas/account';
 import { seo } from '~/lib/meta';
 import {
   limitAccountAction,
@@ -48,7 +49,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const parsed = newPasswordSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success)
-      return data<Result>({ ok: false, fields: fieldErrors(parsed.error) }, { status: 400 });
+      return data<Result>(
+        { ok: false, fields: fieldErrorsOf(parsed.error.issues) },
+        { status: 400 },
+      );
     await resetPassword(String(form.get('token') ?? ''), parsed.data.password);
     return {
       ok: true,

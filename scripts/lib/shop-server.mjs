@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-/** Starts the shop on `port`; `stop()` ends it and removes its data folder. */
+/** Starts the shop on `port` (its data folder in `dataDir`); `stop()` ends it and removes the folder. */
 export async function startShop({ port, env = {} }) {
   if (!existsSync('build/server/index.js')) {
     execFileSync(process.execPath, ['node_modules/@react-router/dev/bin.js', 'build'], {
@@ -49,5 +49,5 @@ export async function startShop({ port, env = {} }) {
     await stop();
     throw error;
   }
-  return { base, stop };
+  return { base, dataDir, stop };
 }

@@ -1,0 +1,172 @@
+import {
+  ExternalLink,
+  History,
+  Inbox,
+  LayoutDashboard,
+  LogOut,
+  Mail,
+  Package,
+  Tags,
+  Trophy,
+} from 'lucide-react';
+import { Form, Link, NavLink } from 'react-router';
+import type { InboxCounts } from '~/services/admin/overview.server';
+
+interface NavItem {
+  to: string;
+  label: string;
+  icon: React.ComponentType<{ 'aria-hidden'?: boolean; className?: string }>;
+  end?: boolean;
+  badge?: keyof InboxCounts;
+}
+
+/** The back office's sections, in the order staff use them. */
+const NAV: NavItem[] = [
+  { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
+  { to: '/admin/list', label: 'Products', icon: Package },
+  { to: '/admin/sports', label: 'Sports', icon: Trophy },
+  { to: '/admin/categories', label: 'Categories', icon: Tags },
+  { to: '/admin/enquiries', label: 'Enquiries', icon: Inbox, badge: 'newEnquiries' },
+  { to: '/admin/messages', label: 'Messages', icon: Mail, badge: 'openMessages' },
+  { to: '/admin/activity', label: 'Activity', icon: History },
+];
+
+const BADGE_LABEL: Record<keyof InboxCounts, string> = {
+  newEnquiries: 'new',
+  openMessages: 'open',
+};
+
+function NavEntries({ counts, compact }: { counts: InboxCounts; compact?: boolean }) {
+  return (
+    <ul className={compact ? 'flex gap-1' : 'flex flex-col gap-0.5'}>
+      {NAV.map(({ to, label, icon: Icon, end, badge }) => {
+        const n = badge ? counts[badge] : 0;
+        return (
+          <li key={to}>
+            <NavLink
+              to={to}
+              end={end}
+              className={({ isActive }) =>
+                `flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap ${
+                  isActive
+                    ? 'bg-brand-50 text-brand-800'
+                    : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
+                }`
+              }
+            >
+              <Icon aria-hidden className="size-4 shrink-0" />
+              {label}
+              {n > 0 && badge ? (
+                <span className="ml-auto rounded-full bg-accent-600 px-2 text-xs leading-5 font-bold text-white">
+                  {n}
+                  <span className="sr-only"> {BADGE_LABEL[badge]}</span>
+                </span>
+              ) : null}
+            </NavLink>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
+ * The back office's frame: a top bar with the signed-in admin, a way back to the shop and out,
+ * and the sections (a sidebar on wide screens, a scrolling row on a phone; plain links, so it
+ * works before and without JavaScript).
+ */
+export function AdminShell({
+  admin,
+  counts,
+  siteName,
+  children,
+}: {
+  admin: { name: string; email: string };
+  counts: InboxCounts;
+  siteName: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="sticky top-0 z-30 bg-brand-900 text-white">
+        <div className="flex items-center gap-3 px-4 py-2.5">
+          <Link to="/admin" className="flex items-center gap-2 rounded-md font-extrabold">
+            <svg aria-hidden viewBox="0 0 32 32" className="size-7">
+              <rect width="32" height="32" rx="7" fill="#fff" />
+              <path d="M8 24V8h14v4h-9v3h8v4h-8v5z" fill="#0b5cd5" />
+              <circle cx="24" cy="22" r="3" fill="#f97316" />
+            </svg>
+            <span className="leading-tight">
+              Back office
+              <span className="block text-[0.65rem] font-semibold tracking-wider text-brand-100 uppercase">
+                {siteName}
+              </span>
+            </span>
+          </Link>
+          <div className="ml-auto flex items-center gap-1 text-sm">
+            <span className="hidden px-2 text-brand-100 sm:inline">
+              Signed in as <strong className="text-white">{admin.name}</strong>
+            </span>
+            <Link
+              to="/"
+              className="inline-flex items-center gap-1.5 rounded-md px-2.5 py-1.5 font-medium whitespace-nowrap hover:bg-white/10"
+            >
+              <ExternalLink aria-hidden className="size-4" />
+              View shop
+            </Link>
+            <Form method="post" action="/logout">
+              <button
+                type="submit"
+                className="inline-flex items-center gap-1.5 rounded-md px-2.5 py-1.5 font-medium whitespace-nowrap hover:bg-white/10"
+              >
+                <LogOut aria-hidden className="size-4" />
+                <span className="sr-only sm:not-sr-only">Log out</span>
+              </button>
+            </Form>
+          </div>
+        </div>
+        <nav
+          aria-label="Back office"
+          className="overflow-x-auto border-t border-white/10 bg-white px-2 py-1.5 lg:hidden"
+        >
+          <NavEntries counts={counts} compact />
+        </nav>
+      </header>
+      <div className="flex">
+        <nav
+          aria-label="Back office sections"
+          className="sticky top-[3.25rem] hidden h-[calc(100vh-3.25rem)] w-60 shrink-0 overflow-y-auto border-r border-slate-200 bg-white p-3 lg:block"
+        >
+          <NavEntries counts={counts} />
+          <p className="mt-6 px-3 text-xs text-slate-600 sm:hidden">Signed in as {admin.name}</p>
+        </nav>
+        <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/** A back-office page's heading, with a short description and its main actions on the right. */
+export function AdminPageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: React.ReactNode;
+  actions?: React.ReactNode;
+}) {
+  return (
+    <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">
+          {title}
+        </h1>
+        {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
+      </div>
+      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+    </div>
+  );
+}

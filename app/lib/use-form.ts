@@ -1,0 +1,90 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  formValues,
+  validate,
+  type ActionResult,
+  type FieldErrors,
+  type FormSchema,
+} from './forms';
+
+type FormEvents = Pick<React.ComponentProps<'form'>, 'onSubmit' | 'onBlur' | 'noValidate'>;
+
+/**
+ * A form's messages. The browser checks the form with the action's own schema — a field once the
+ * user leaves it, every field on submit, where an invalid form is not sent and the first invalid
+ * field gets focus — and a new answer from the server replaces what is shown. Spread `props` onto
+ * the `<Form>` or `<fetcher.Form>`; pass `errors[name]` to each field.
+ */
+export function useForm(
+  schema: FormSchema,
+  result: ActionResult | undefined,
+  options: { arrays?: readonly string[] } = {},
+) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [answered, setAnswered] = useState(result);
+  if (result !== answered) {
+    // Render-time sync (React's recommended alternative to an effect): the server's word wins.
+    setAnswered(result);
+    setErrors(result && !result.ok ? (result.fields ?? {}) : {});
+  }
+
+  const check = (form: HTMLFormElement, only?: ReadonlySet<string>): FieldErrors => {
+    const all = validate(schema, formValues(new FormData(form), options.arrays)) ?? {};
+    const shown: FieldErrors = {};
+    for (const [name, message] of Object.entries(all))
+      if (!only || only.has(name)) shown[name] = message;
+    setErrors(shown);
+    return all;
+  };
+
+  const props: FormEvents = {
+    noValidate: true,
+    onSubmit(event) {
+      const all = check(event.currentTarget);
+      const first = Object.keys(all)[0];
+      if (!first) return;
+      event.preventDefault();
+      setTouched(new Set(Object.keys(all)));
+      const field = event.currentTarget.elements.namedItem(first);
+      if (field instanceof HTMLElement) field.focus();
+      else if (field instanceof RadioNodeList) (field[0] as HTMLElement | undefined)?.focus();
+    },
+    onBlur(event) {
+      const name = (event.target as { name?: string }).name;
+      if (!name) return;
+      const next = new Set(touched).add(name);
+      setTouched(next);
+      check(event.currentTarget, next);
+    },
+  };
+
+  return {
+    props,
+    errors,
+    /** The server's message about the form as a whole, if any. */
+    formError: result && !result.ok ? result.error : undefined,
+    /** Clears every message (after a success that keeps the form on screen). */
+    reset: () => {
+      setErrors({});
+      setTouched(new Set());
+    },
+  };
+}
+
+/**
+ * Calls `handle` once for each new action result (toasts, dialogs, navigation): a re-render with
+ * the same result does nothing.
+ */
+export function useOnResult<R>(result: R | undefined, handle: (result: R) => void): void {
+  const handled = useRef<R | undefined>(undefined);
+  const latest = useRef(handle);
+  useEffect(() => {
+    latest.current = handle;
+  });
+  useEffect(() => {
+    if (result === undefined || handled.current === result) return;
+    handled.current = result;
+    latest.current(result);
+  }, [result]);
+}

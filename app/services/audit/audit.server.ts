@@ -1,0 +1,94 @@
+import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { db, type Database } from '../db/client.server';
+import { auditLog, type AuditAction, type AuditChanges, type AuditEntity } from '../db/schema';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Who did it: the signed-in admin (the name is kept as it was, so the record outlives the account). */
+export interface Actor {
+  id: string;
+  name: string;
+}
+
+export interface AuditEntry {
+  id: number;
+  actorName: string;
+  entity: AuditEntity;
+  entityId: number;
+  entityName: string;
+  action: AuditAction;
+  changes: AuditChanges;
+  createdAt: Date;
+}
+
+/**
+ * The fields that differ between two versions of a record, as `{ from, to }` pairs. Arrays (such
+ * as category names or image keys) compare by content.
+ */
+export function diffFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): AuditChanges {
+  const changes: AuditChanges = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+      changes[key] = { from: before[key] ?? null, to: after[key] ?? null };
+  }
+  return changes;
+}
+
+/**
+ * Records one create, edit or delete of a catalogue record, inside the caller's transaction: the
+ * entry exists exactly when the change does.
+ */
+export async function recordAudit(
+  tx: Tx | Database,
+  entry: {
+    actor: Actor;
+    entity: AuditEntity;
+    entityId: number;
+    entityName: string;
+    action: AuditAction;
+    changes?: AuditChanges;
+  },
+): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorId: entry.actor.id,
+    actorName: entry.actor.name,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    entityName: entry.entityName,
+    action: entry.action,
+    changes: entry.changes ?? {},
+  });
+}
+
+const columns = {
+  id: auditLog.id,
+  actorName: auditLog.actorName,
+  entity: auditLog.entity,
+  entityId: auditLog.entityId,
+  entityName: auditLog.entityName,
+  action: auditLog.action,
+  changes: auditLog.changes,
+  createdAt: auditLog.createdAt,
+};
+
+/**
+ * Audit entries, newest first, a page at a time (`before` is the last id of the previous page):
+ * all of them, or one entity's (a product's history on its edit page).
+ */
+export async function listAudit(
+  filter: { entity?: AuditEntity; entityId?: number; before?: number; limit?: number } = {},
+): Promise<AuditEntry[]> {
+  const where: SQL[] = [];
+  if (filter.entity) where.push(eq(auditLog.entity, filter.entity));
+  if (filter.entityId !== undefined) where.push(eq(auditLog.entityId, filter.entityId));
+  if (filter.before !== undefined) where.push(lt(auditLog.id, filter.before));
+  return db()
+    .select(columns)
+    .from(auditLog)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(Math.min(200, filter.limit ?? 50));
+}

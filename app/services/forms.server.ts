@@ -1,0 +1,65 @@
+import { data } from 'react-router';
+import {
+  fieldErrorsOf,
+  type ActionFailure,
+  type ActionSuccess,
+  type FieldErrors,
+  type FormSchema,
+} from '~/lib/forms';
+import { UserError } from './errors.server';
+
+/** Invalid input: every field's message, answered with a 400 by `formAction`. */
+export class ValidationError extends UserError {
+  override name = 'ValidationError';
+  constructor(readonly fields: FieldErrors) {
+    super(Object.values(fields)[0] ?? 'Please check the form.', 400);
+  }
+}
+
+/**
+ * Parses input with the same schema the browser checked it with. Invalid input throws a
+ * ValidationError that `formAction` turns into field messages (the browser's check is a courtesy;
+ * this one is the rule).
+ */
+export function parseInput<T>(schema: FormSchema<T>, values: unknown): T {
+  const result = schema.safeParse(values);
+  if (!result.success) throw new ValidationError(fieldErrorsOf(result.error.issues));
+  return result.data;
+}
+
+/** The request's form data; a body that is not a readable form is a 400, never a 500. */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw new UserError('The form could not be read. Please reload the page and try again.', 400);
+  }
+}
+
+/** The failure (and its status) an expected error stands for, or null for anything else. */
+export function failureOf(error: unknown): { body: ActionFailure; status: number } | null {
+  if (error instanceof ValidationError)
+    return { body: { ok: false, fields: error.fields }, status: error.status };
+  if (error instanceof UserError) {
+    const body: ActionFailure = error.field
+      ? { ok: false, fields: { [error.field]: error.message } }
+      : { ok: false, error: error.message };
+    return { body, status: error.status };
+  }
+  return null;
+}
+
+/**
+ * Runs an action's work. Expected failures (ValidationError, UserError) become an ActionFailure
+ * with their 4xx status; thrown responses (redirects, 403s) and unexpected errors pass through to
+ * React Router and the error boundaries.
+ */
+export async function formAction<T extends ActionSuccess>(run: () => Promise<T>) {
+  try {
+    return await run();
+  } catch (error) {
+    const failure = failureOf(error);
+    if (!failure) throw error;
+    return data(failure.body, { status: failure.status });
+  }
+}
