@@ -34,7 +34,7 @@ export const projects: Project[] = [
     title: 'Football goalposts for school fields',
     client: 'Primary and secondary schools',
     paragraphs: [
-      'School fields take a beating: daily PE lessons, CCA training and the odd typhoon-strength downpour. Several schools came to us with steel goals that had rusted at the sockets and no longer met the dimensions their zone competitions required.',
+      'School fields take a beating: daily PE lessons, CCA training and the afternoon monsoon downpours. Several schools came to us with steel goals that had rusted at the sockets and no longer met the dimensions their zone competitions required.',
       'We replaced them with full-size and junior aluminium goalposts in 120 mm oval profile, set in new concrete footings with flush ground sockets so the field can be cleared for sports day. Every goal was levelled, measured against the Laws of the Game and fitted with a knotless net and safety padding before handover to the PE department.',
     ],
     scope: [

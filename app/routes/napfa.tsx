@@ -33,9 +33,10 @@ export async function loader() {
   };
 }
 
-// Two columns on a phone, three from 768 px, four from 1280 px, inside a 1280 px wide page.
+// A phone shows each item as a row with a 128 px picture (room for the button beside it); then
+// two columns from 640 px, three from 1024 px, four from 1280 px, in a page at most 1280 px wide.
 const NAPFA_IMAGE_SIZES =
-  '(min-width: 1280px) 296px, (min-width: 768px) calc((100vw - 80px) / 3), calc(50vw - 24px)';
+  '(min-width: 1280px) 296px, (min-width: 1024px) calc((100vw - 72px) / 3), (min-width: 640px) calc(50vw - 26px), 128px';
 
 export default function Napfa({ loaderData }: Route.ComponentProps) {
   return (
@@ -52,14 +53,14 @@ export default function Napfa({ loaderData }: Route.ComponentProps) {
         <h2 className="mt-10 text-2xl font-bold tracking-tight text-slate-900">
           The range: {loaderData.items.length} items
         </h2>
-        <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 xl:grid-cols-4">
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4">
           {loaderData.items.map((item, i) => (
             <li key={item.productId} className="flex">
               <article
                 aria-labelledby={`napfa-${item.productId}`}
-                className="flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+                className="flex w-full overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm sm:flex-col"
               >
-                <div className="aspect-square bg-slate-100">
+                <div className="aspect-square w-32 shrink-0 self-start bg-slate-100 sm:w-auto sm:self-auto">
                   {item.product?.image ? (
                     <img
                       src={item.product.image.src}
@@ -68,13 +69,13 @@ export default function Napfa({ loaderData }: Route.ComponentProps) {
                       width={item.product.image.width}
                       height={item.product.image.height}
                       alt=""
-                      // A phone's first row is in view at once; the rest wait for scrolling.
-                      loading={i < 2 ? 'eager' : 'lazy'}
+                      // The first four are in view at once on a phone or a desktop; the rest wait for scrolling.
+                      loading={i < 4 ? 'eager' : 'lazy'}
                       className="size-full object-cover"
                     />
                   ) : null}
                 </div>
-                <div className="flex flex-1 flex-col p-3 sm:p-5">
+                <div className="flex min-w-0 flex-1 flex-col p-4 sm:p-5">
                   <h3
                     id={`napfa-${item.productId}`}
                     className="font-bold text-slate-900 sm:text-lg"
@@ -83,7 +84,7 @@ export default function Napfa({ loaderData }: Route.ComponentProps) {
                   </h3>
                   <p className="mt-1 flex-1 text-sm text-slate-700">{item.description}</p>
                   {item.product ? (
-                    <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
+                    <div className="mt-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
                       <AddToCartButton
                         product={{
                           id: item.product.id,
