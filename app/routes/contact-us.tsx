@@ -1,6 +1,7 @@
-import { Clock, Mail, MapPin, Phone, Share2 } from 'lucide-react';
+import { Clock } from 'lucide-react';
 import { data, useActionData } from 'react-router';
 import type { Route } from './+types/contact-us';
+import { CompanyDetails } from '~/components/company/company-details';
 import { ContactForm, type ContactResult } from '~/components/company/contact-form';
 import { useSite } from '~/components/company/use-site';
 import { PageHeader } from '~/components/layout/page-header';
@@ -29,16 +30,16 @@ export async function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const values = formValues(form);
+  let values: Record<string, string | string[]> = {};
   // What was typed goes back with every failure, so a page without JavaScript keeps the text.
-  const kept: Partial<ContactFields> = {
+  const kept = (): Partial<ContactFields> => ({
     name: String(values.name ?? ''),
     email: String(values.email ?? ''),
     phone: String(values.phone ?? ''),
     message: String(values.message ?? ''),
-  };
+  });
   try {
+    values = formValues(await readForm(request));
     const outcome = await submitContactMessage({
       values,
       honeypot: typeof values.website === 'string' ? values.website : undefined,
@@ -46,17 +47,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     if (outcome.status === 'stored') {
       return data<ContactResult>(
-        { ok: false, error: CONTACT_MESSAGES.failed, values: kept },
+        { ok: false, error: CONTACT_MESSAGES.failed, values: kept() },
         { status: 503 },
       );
     }
     return { ok: true, message: CONTACT_MESSAGES.sent } satisfies ContactResult;
   } catch (error) {
     const failure = failureOf(error);
-    if (failure) return data<ContactResult>({ ...failure.body, values: kept }, failure.status);
+    if (failure) return data<ContactResult>({ ...failure.body, values: kept() }, failure.status);
     // Whatever else went wrong, the visitor keeps their text and gets the spec's message.
     console.error('Contact form failed:', error);
-    return data<ContactResult>({ ok: false, error: CONTACT_MESSAGES.failed, values: kept }, 500);
+    return data<ContactResult>({ ok: false, error: CONTACT_MESSAGES.failed, values: kept() }, 500);
   }
 }
 
@@ -70,60 +71,7 @@ export default function ContactUs({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:py-14 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-12">
         <ContactForm result={result} />
         <aside aria-label="How to reach us" className="space-y-6">
-          <section
-            aria-labelledby="contact-details"
-            className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-          >
-            <h2 id="contact-details" className="text-lg font-bold text-slate-900">
-              {site.name}
-            </h2>
-            <ul className="mt-4 space-y-4 text-sm text-slate-800">
-              <li className="flex gap-3">
-                <MapPin aria-hidden className="size-5 shrink-0 text-brand-600" />
-                <span>
-                  <span className="sr-only">Address: </span>
-                  {site.address}
-                </span>
-              </li>
-              <li className="flex gap-3">
-                <Phone aria-hidden className="size-5 shrink-0 text-brand-600" />
-                <a
-                  href={`tel:${site.phone.replace(/\s+/g, '')}`}
-                  className="font-medium text-brand-700 hover:underline"
-                >
-                  <span className="sr-only">Phone: </span>
-                  {site.phone}
-                </a>
-              </li>
-              <li className="flex gap-3">
-                <Mail aria-hidden className="size-5 shrink-0 text-brand-600" />
-                <a
-                  href={`mailto:${site.email}`}
-                  className="font-medium text-brand-700 hover:underline"
-                >
-                  <span className="sr-only">E-mail: </span>
-                  {site.email}
-                </a>
-              </li>
-              {site.social.length ? (
-                <li className="flex gap-3">
-                  <Share2 aria-hidden className="size-5 shrink-0 text-brand-600" />
-                  <ul aria-label="Social media" className="flex flex-wrap gap-x-4 gap-y-1">
-                    {site.social.map((s) => (
-                      <li key={s.label}>
-                        <a
-                          href={s.href}
-                          rel="noopener noreferrer"
-                          className="font-medium text-brand-700 hover:underline"
-                        >
-                          {s.label}
-                        </a>
-                      </li>
-                    ))}
-                  </ul>
-                </li>
-              ) : null}
-            </ul>
+          <CompanyDetails site={site} title="Visit, call or write">
             <h3 className="mt-6 flex items-center gap-2 text-sm font-bold text-slate-900">
               <Clock aria-hidden className="size-4 text-brand-600" />
               Opening hours
@@ -137,7 +85,7 @@ export default function ContactUs({ loaderData }: Route.ComponentProps) {
               ))}
             </dl>
             <p className="mt-4 text-xs text-slate-600">{visitNote}</p>
-          </section>
+          </CompanyDetails>
           {location ? (
             <figure className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
               <img

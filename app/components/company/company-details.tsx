@@ -1,13 +1,18 @@
-import { Building2, Mail, MapPin, Phone } from 'lucide-react';
+import { Building2, Mail, MapPin, Phone, Share2 } from 'lucide-react';
 import type { SiteInfo } from '~/lib/site';
 
-/** The company's registered details from the SITE_* settings, as a card. */
+/**
+ * The company's registered details from the SITE_* settings (name and UEN, address, e-mail, phone,
+ * social links), as a card; `children` go underneath (the contact page's opening hours).
+ */
 export function CompanyDetails({
   site,
   title = 'Company details',
+  children,
 }: {
   site: SiteInfo;
   title?: string;
+  children?: React.ReactNode;
 }) {
   return (
     <section
@@ -61,7 +66,31 @@ export function CompanyDetails({
             </a>
           </dd>
         </div>
+        {site.social.length ? (
+          <div className="flex gap-3">
+            <dt>
+              <Share2 aria-hidden className="size-5 text-brand-600" />
+              <span className="sr-only">Social media</span>
+            </dt>
+            <dd>
+              <ul className="flex flex-wrap gap-x-4 gap-y-1">
+                {site.social.map((s) => (
+                  <li key={s.label}>
+                    <a
+                      href={s.href}
+                      rel="noopener noreferrer"
+                      className="font-medium text-brand-700 hover:underline"
+                    >
+                      {s.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        ) : null}
       </dl>
+      {children}
     </section>
   );
 }
