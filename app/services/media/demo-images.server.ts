@@ -490,10 +490,13 @@ function drawMotif(motif: DemoMotif, hue: number): string {
   }
 }
 
-/** Renders a demo product picture as an 800x800 JPEG buffer (quality ~80) from an SVG drawing. No network, no fonts beyond generic 'sans-serif'. */
-export async function renderDemoImage(image: DemoImage, label: string): Promise<Buffer> {
+/**
+ * Renders a demo product picture as an 800x800 JPEG buffer (quality ~80) from an SVG drawing, with
+ * no text in it: the page around a picture names the product (a caption drawn into the picture
+ * showed twice on promo cards and under the hero's controls). No network.
+ */
+export async function renderDemoImage(image: DemoImage): Promise<Buffer> {
   const hue = normaliseHue(image.hue);
-  const caption = escapeXml(truncate(label, 36));
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}">
   <defs>
     <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
@@ -505,8 +508,6 @@ export async function renderDemoImage(image: DemoImage, label: string): Promise<
   <circle cx="680" cy="110" r="180" fill="#ffffff" fill-opacity="0.10"/>
   <circle cx="90" cy="720" r="150" fill="#ffffff" fill-opacity="0.07"/>
   ${drawMotif(image.motif, hue)}
-  <rect x="0" y="${SIZE - 90}" width="${SIZE}" height="90" fill="#000000" fill-opacity="0.55"/>
-  <text x="${SIZE / 2}" y="${SIZE - 34}" font-family="sans-serif" font-size="32" font-weight="600" fill="#ffffff" text-anchor="middle">${caption}</text>
 </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }
