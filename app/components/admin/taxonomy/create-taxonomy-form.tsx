@@ -1,4 +1,5 @@
 import { CheckCircle2, List } from 'lucide-react';
+import { useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { AdminPageHeader } from '~/components/admin/admin-shell';
 import { Field, FormError } from '~/components/ui/field';
@@ -23,6 +24,14 @@ export function CreateTaxonomyForm({
   const busy = useNavigation().state === 'submitting';
   const form = useForm(copy.createSchema, result);
   const created = result?.ok ? result.created : null;
+  // A fresh form after each success (the field starts empty for the next one); a refusal keeps
+  // what was typed.
+  const [formKey, setFormKey] = useState(0);
+  const [seen, setSeen] = useState(result);
+  if (result !== seen) {
+    setSeen(result);
+    if (result?.ok) setFormKey((k) => k + 1);
+  }
   return (
     <>
       <AdminPageHeader
@@ -51,8 +60,7 @@ export function CreateTaxonomyForm({
             </p>
           ) : null}
         </div>
-        {/* A new key after each success: the field starts empty for the next one. */}
-        <Form method="post" {...form.props} key={created?.id ?? 'new'} className="space-y-2">
+        <Form method="post" {...form.props} key={formKey} className="space-y-2">
           <FormError message={form.formError} />
           <Field
             id="name"
