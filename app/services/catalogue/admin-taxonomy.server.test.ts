@@ -16,15 +16,13 @@ import { listProducts } from './products.server';
 import { listCategories, listSports } from './taxonomy.server';
 
 const actorId = 'taxonomy-test-admin';
-await db()
-  .insert(user)
-  .values({
-    id: actorId,
-    name: 'Ada Admin',
-    email: 'ada@example.com',
-    emailVerified: true,
-    role: 'admin',
-  });
+await db().insert(user).values({
+  id: actorId,
+  name: 'Ada Admin',
+  email: 'ada@example.com',
+  emailVerified: true,
+  role: 'admin',
+});
 const actor = { id: actorId, name: 'Ada Admin' };
 
 async function refusal(promise: Promise<unknown>): Promise<UserError> {

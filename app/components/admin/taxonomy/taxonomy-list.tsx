@@ -135,6 +135,7 @@ export function TaxonomyList({
                       preventScrollReset
                       onClick={(event) => {
                         event.preventDefault();
+                        renameForm.reset(); // no message left over from another entry's rename
                         setRenaming(entry);
                       }}
                       className={`${button} text-brand-700 hover:bg-brand-50`}
