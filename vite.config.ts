@@ -1,6 +1,6 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // Every page needs React, the router and the header's icons, and the shop's small shared modules:
 // a few files rather than a dozen tiny ones, each a round trip on a slow phone.
@@ -17,14 +17,51 @@ const browserChunks = [
   },
 ];
 
+/**
+ * Writes build/client/.vite/chunk-modules.json: for every browser chunk, the source modules in it
+ * and their rendered sizes. Vite's manifest says which chunks a page loads but not what is inside
+ * a shared chunk; tests/integration/bundle.test.ts needs both to prove that no public page loads
+ * admin code, and it shows what the framework chunk costs.
+ */
+function chunkModules(): Plugin {
+  return {
+    name: 'fieldhouse:chunk-modules',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    generateBundle(_options, bundle) {
+      const root = process.cwd() + '/';
+      const chunks: Record<string, Record<string, number>> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        chunks[output.fileName] = Object.fromEntries(
+          Object.entries(output.modules).map(([id, module]) => [
+            id.replace(root, '').replace(/\0/g, ''),
+            module.renderedLength,
+          ]),
+        );
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/chunk-modules.json',
+        source: JSON.stringify(chunks, null, 1),
+      });
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => {
   return {
     resolve: { tsconfigPaths: true },
     // The custom server (Express) is the SSR entry, so it shares one module graph with the routes.
     build: isSsrBuild
       ? { rollupOptions: { input: './server/app.ts' } }
-      : { rolldownOptions: { output: { codeSplitting: { groups: browserChunks } } } },
+      : {
+          // Kept (React Router deletes it otherwise) so tests/integration/bundle.test.ts can check
+          // what each public page loads first. Under build/client/.vite, which the server does not
+          // serve (express.static ignores dot folders).
+          manifest: true,
+          rolldownOptions: { output: { codeSplitting: { groups: browserChunks } } },
+        },
     ssr: { external: ['@electric-sql/pglite', 'sharp', 'pg', 'better-auth', 'pdfkit'] },
-    plugins: [tailwindcss(), reactRouter()],
+    plugins: [tailwindcss(), reactRouter(), chunkModules()],
   };
 });
