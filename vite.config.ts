@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants } from 'node:zlib';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
@@ -48,6 +50,37 @@ function chunkModules(): Plugin {
   };
 }
 
+const brotli = promisify(brotliCompress);
+
+/**
+ * Writes a Brotli copy (quality 11) next to every browser script and stylesheet, which
+ * scripts/start.mjs serves to browsers that accept it. Quality 11 is too slow to run per request
+ * (the server compresses other responses at 4) but makes the framework chunk 14% smaller: about
+ * 16 KiB less on every page's first load.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'fieldhouse:precompress',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    async generateBundle(_options, bundle) {
+      await Promise.all(
+        Object.values(bundle)
+          .filter((output) => /\.(js|css)$/.test(output.fileName))
+          .map(async (output) => {
+            const source = output.type === 'chunk' ? output.code : output.source;
+            this.emitFile({
+              type: 'asset',
+              fileName: `${output.fileName}.br`,
+              source: await brotli(source, {
+                params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+              }),
+            });
+          }),
+      );
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => {
   return {
     resolve: { tsconfigPaths: true },
@@ -62,6 +95,6 @@ export default defineConfig(({ isSsrBuild }) => {
           rolldownOptions: { output: { codeSplitting: { groups: browserChunks } } },
         },
     ssr: { external: ['@electric-sql/pglite', 'sharp', 'pg', 'better-auth', 'pdfkit'] },
-    plugins: [tailwindcss(), reactRouter(), chunkModules()],
+    plugins: [tailwindcss(), reactRouter(), chunkModules(), precompress()],
   };
 });
