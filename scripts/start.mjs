@@ -6,6 +6,9 @@ import path from 'node:path';
 import compression from 'compression';
 import express from 'express';
 
+// Settings from .env when there is one (see .env.example); variables already set win.
+if (existsSync('.env')) process.loadEnvFile('.env');
+
 const dev = process.argv.includes('--dev');
 // React and React Router pick their development builds unless told otherwise: several times slower.
 process.env.NODE_ENV ??= dev ? 'development' : 'production';
