@@ -12,6 +12,30 @@ export interface CarouselSlide {
   image: ProductImage | null;
 }
 
+/** Resolves after the window's load event. */
+function loaded() {
+  return new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+}
+
+/** Resolves once the browser has painted content (at once where Paint Timing is missing). */
+function painted() {
+  return new Promise<void>((resolve) => {
+    if (performance.getEntriesByName('first-contentful-paint').length > 0) return resolve();
+    try {
+      const observer = new PerformanceObserver(() => {
+        observer.disconnect();
+        resolve();
+      });
+      observer.observe({ type: 'paint', buffered: true });
+    } catch {
+      resolve();
+    }
+  });
+}
+
 /**
  * A fading banner carousel: advances every 5 s, pauses on hover, on keyboard focus and with the
  * pause button, never auto-advances under prefers-reduced-motion, and follows a 40 px swipe.
@@ -32,6 +56,20 @@ export function BannerCarousel({ slides }: { slides: CarouselSlide[] }) {
     update();
     query.addEventListener('change', update);
     return () => query.removeEventListener('change', update);
+  }, []);
+  // The hidden slides' images wait until the page has loaded and painted: stacked under the first
+  // slide they count as visible, so Chromium would fetch them next to the first slide's image, the
+  // largest paint, sharing a slow phone's bandwidth with it. Without JavaScript only the first
+  // slide shows, so nothing is lost there.
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    let cancelled = false;
+    void Promise.all([loaded(), painted()]).then(() => {
+      if (!cancelled) setSettled(true);
+    });
+    return () => {
+      cancelled = true;
+    };
   }, []);
   const running = !hovered && !focused && !stopped && !reduced && count > 1;
   useEffect(() => {
@@ -77,7 +115,7 @@ export function BannerCarousel({ slides }: { slides: CarouselSlide[] }) {
               data-active={active}
               className={`absolute inset-0 transition-opacity duration-700 motion-reduce:transition-none ${active ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
             >
-              {slide.image ? (
+              {slide.image && (i === 0 || settled) ? (
                 <img
                   src={slide.image.src}
                   srcSet={slide.image.srcSet}
