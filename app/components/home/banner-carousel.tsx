@@ -40,7 +40,13 @@ function painted() {
  * A fading banner carousel: advances every 5 s, pauses on hover, on keyboard focus and with the
  * pause button, never auto-advances under prefers-reduced-motion, and follows a 40 px swipe.
  */
-export function BannerCarousel({ slides }: { slides: CarouselSlide[] }) {
+export function BannerCarousel({
+  slides,
+  siteName,
+}: {
+  slides: CarouselSlide[];
+  siteName: string;
+}) {
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -132,7 +138,7 @@ export function BannerCarousel({ slides }: { slides: CarouselSlide[] }) {
               <div className="absolute inset-0 -z-10 bg-gradient-to-r from-brand-900 via-brand-900/85 to-brand-900/30" />
               <div className="mx-auto flex h-full max-w-7xl flex-col justify-center px-6 pb-12 sm:px-16">
                 <p className="text-xs font-semibold tracking-widest text-brand-100 uppercase">
-                  Fieldhouse Sports Engineering
+                  {siteName}
                 </p>
                 <h2 className="mt-3 max-w-xl text-3xl font-extrabold tracking-tight sm:text-5xl">
                   {slide.title}
