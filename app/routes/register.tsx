@@ -168,7 +168,7 @@ export default function Register() {
         onClose={() => {
           const succeeded = dialog?.title === 'Success';
           setDialog(null);
-          if (succeeded) navigate('/login');
+          if (succeeded) void navigate('/login');
         }}
       />
     </>
