@@ -1,3 +1,5 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants } from 'node:zlib';
 import { reactRouter } from '@react-router/dev/vite';
@@ -62,19 +64,18 @@ function precompress(): Plugin {
   return {
     name: 'fieldhouse:precompress',
     applyToEnvironment: (environment) => environment.name === 'client',
-    async generateBundle(_options, bundle) {
+    // After the files are written: Vite still rewrites chunks in generateBundle (its preload
+    // helper's placeholders), so an earlier copy would differ from the file it stands for.
+    async writeBundle(options, bundle) {
       await Promise.all(
         Object.values(bundle)
           .filter((output) => /\.(js|css)$/.test(output.fileName))
           .map(async (output) => {
-            const source = output.type === 'chunk' ? output.code : output.source;
-            this.emitFile({
-              type: 'asset',
-              fileName: `${output.fileName}.br`,
-              source: await brotli(source, {
-                params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
-              }),
+            const file = path.join(options.dir!, output.fileName);
+            const compressed = await brotli(await readFile(file), {
+              params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
             });
+            await writeFile(`${file}.br`, compressed);
           }),
       );
     },

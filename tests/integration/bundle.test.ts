@@ -1,8 +1,9 @@
 // What a public page makes the browser load first never includes admin code or the back office's
-// heavy libraries. Reads the client build: Vite's manifest (which chunks a route module imports)
+// heavy libraries, and the Brotli copies the server prefers are the files they stand for. Reads the client build: Vite's manifest (which chunks a route module imports)
 // and build/client/.vite/chunk-modules.json (which source modules ended up in each chunk, written
 // by vite.config.ts), so code that a shared chunk swallowed is found too.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 const MANIFEST = 'build/client/.vite/manifest.json';
@@ -87,4 +88,17 @@ describe.skipIf(!built)('first load of public pages', () => {
       expect(offending).toEqual([]);
     },
   );
+
+  it('serves Brotli copies that hold exactly the built scripts and stylesheets', () => {
+    const dir = 'build/client/assets';
+    const copies = readdirSync(dir).filter((name) => name.endsWith('.br'));
+    expect(copies.length).toBeGreaterThan(5);
+    const differing = copies.filter(
+      (name) =>
+        !brotliDecompressSync(readFileSync(`${dir}/${name}`)).equals(
+          readFileSync(`${dir}/${name.slice(0, -3)}`),
+        ),
+    );
+    expect(differing).toEqual([]);
+  });
 });
