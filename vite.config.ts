@@ -7,7 +7,8 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 
 // Every page needs React, the router and the header's icons, and the shop's small shared modules:
-// a few files rather than a dozen tiny ones, each a round trip on a slow phone.
+// a few files rather than a dozen tiny ones, each a round trip on a slow phone. The ids of Vite's
+// preload helper and Rolldown's runtime are internal names, so package.json pins vite exactly.
 const browserChunks = [
   {
     name: 'framework',
