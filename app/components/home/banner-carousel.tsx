@@ -20,19 +20,13 @@ function loaded() {
   });
 }
 
-/** Resolves once the browser has painted content (at once where Paint Timing is missing). */
-function painted() {
+/** Resolves once `image` has loaded (or failed) and the frame showing it has been painted. */
+function painted(image: HTMLImageElement | null) {
   return new Promise<void>((resolve) => {
-    if (performance.getEntriesByName('first-contentful-paint').length > 0) return resolve();
-    try {
-      const observer = new PerformanceObserver(() => {
-        observer.disconnect();
-        resolve();
-      });
-      observer.observe({ type: 'paint', buffered: true });
-    } catch {
-      resolve();
-    }
+    const afterPaint = () => requestAnimationFrame(() => setTimeout(resolve, 0));
+    if (!image || image.complete) return afterPaint();
+    image.addEventListener('load', afterPaint, { once: true });
+    image.addEventListener('error', afterPaint, { once: true });
   });
 }
 
@@ -63,14 +57,15 @@ export function BannerCarousel({
     query.addEventListener('change', update);
     return () => query.removeEventListener('change', update);
   }, []);
-  // The hidden slides' images wait until the page has loaded and painted: stacked under the first
-  // slide they count as visible, so Chromium would fetch them next to the first slide's image, the
-  // largest paint, sharing a slow phone's bandwidth with it. Without JavaScript only the first
-  // slide shows, so nothing is lost there.
+  // The hidden slides' images wait until the page has loaded and the first slide's image, the
+  // largest paint, is on screen: stacked under the first slide they count as visible, so Chromium
+  // would fetch them alongside it, sharing a slow phone's bandwidth. Without JavaScript only the
+  // first slide shows, so nothing is lost there.
   const [settled, setSettled] = useState(false);
+  const firstImage = useRef<HTMLImageElement>(null);
   useEffect(() => {
     let cancelled = false;
-    void Promise.all([loaded(), painted()]).then(() => {
+    void Promise.all([loaded(), painted(firstImage.current)]).then(() => {
       if (!cancelled) setSettled(true);
     });
     return () => {
@@ -123,6 +118,7 @@ export function BannerCarousel({
             >
               {slide.image && (i === 0 || settled) ? (
                 <img
+                  ref={i === 0 ? firstImage : undefined}
                   src={slide.image.src}
                   srcSet={slide.image.srcSet}
                   sizes="100vw"
