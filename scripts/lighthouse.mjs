@@ -101,7 +101,7 @@ try {
           (r) => r.networkEndTime <= observed.observedLargestContentfulPaint,
         );
         console.log(
-          `${page} run ${i + 1}: LCP ${Math.round(audits['largest-contentful-paint'].numericValue)} ms (observed ${observed.observedLargestContentfulPaint} ms); ` +
+          `${page} run ${i + 1}: performance ${Math.round(categories.performance.score * 100)}, TBT ${Math.round(audits['total-blocking-time'].numericValue)} ms, LCP ${Math.round(audits['largest-contentful-paint'].numericValue)} ms (observed ${observed.observedLargestContentfulPaint} ms); ` +
             `finished before it: ${before.length} requests, scripts ${kib(transferred(before, ['Script']))} KiB, images ${kib(transferred(before, ['Image']))} KiB`,
         );
       }
