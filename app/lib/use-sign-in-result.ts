@@ -19,7 +19,7 @@ export function useSignInResult(
     handled.current = result;
     if (result.ok) {
       toast.success('You are now logged in.');
-      navigate(result.redirectTo, { replace: true });
+      void navigate(result.redirectTo, { replace: true });
     } else onError(result.error);
   }, [result, navigate, onError]);
 }

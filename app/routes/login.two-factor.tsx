@@ -72,6 +72,7 @@ export default function TwoFactorSignIn() {
             label="Code"
             inputMode="text"
             autoComplete="one-time-code"
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- typing this code is the page's one task
             autoFocus
             required
             maxLength={20}

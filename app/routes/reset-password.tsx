@@ -143,7 +143,7 @@ export default function ResetPassword() {
         onClose={() => {
           const ok = dialog?.ok;
           setDialog(null);
-          if (ok) navigate('/login');
+          if (ok) void navigate('/login');
         }}
       />
     </>

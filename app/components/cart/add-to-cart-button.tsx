@@ -29,7 +29,7 @@ export function AddToCartButton({ product }: { product: AddToCartProduct }) {
 
   function add() {
     if (signedIn) {
-      fetcher.submit({ intent: 'add', productId: product.id }, { method: 'post', action: '/cart' });
+      void fetcher.submit({ intent: 'add', productId: product.id }, { method: 'post', action: '/cart' });
       return;
     }
     try {

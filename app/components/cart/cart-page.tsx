@@ -146,12 +146,12 @@ export function CartPage({ signedIn, lines: serverLines, idempotencyKey }: Props
 
   function changeQuantity(line: Line, quantity: number) {
     if (signedIn) {
-      edit.submit({ intent: 'quantity', productId: line.productId, quantity }, { method: 'post' });
+      void edit.submit({ intent: 'quantity', productId: line.productId, quantity }, { method: 'post' });
     } else setLocalQuantity(line.productId, quantity);
   }
 
   function remove(line: Line) {
-    if (signedIn) edit.submit({ intent: 'remove', productId: line.productId }, { method: 'post' });
+    if (signedIn) void edit.submit({ intent: 'remove', productId: line.productId }, { method: 'post' });
     else removeLocalLine(line.productId);
   }
 
@@ -159,7 +159,7 @@ export function CartPage({ signedIn, lines: serverLines, idempotencyKey }: Props
     const items = signedIn
       ? []
       : readLocalCart().map((l) => ({ productId: l.id, quantity: Math.max(1, l.quantity || 1) }));
-    enquiry.submit(
+    void enquiry.submit(
       {
         intent: 'enquire',
         idempotencyKey,

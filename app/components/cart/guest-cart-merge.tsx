@@ -14,7 +14,7 @@ export function GuestCartMerge() {
     const lines = readLocalCart();
     if (!lines.length) return;
     sent.current = true;
-    fetcher.submit(
+    void fetcher.submit(
       {
         intent: 'merge',
         lines: JSON.stringify(
