@@ -20,7 +20,11 @@ export function useForm(
   result: ActionResult | undefined,
   options: { arrays?: readonly string[] } = {},
 ) {
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // Starts from the answer it is rendered with: a form posted without JavaScript is re-rendered
+  // by the server with its messages.
+  const [errors, setErrors] = useState<FieldErrors>(() =>
+    result && !result.ok ? (result.fields ?? {}) : {},
+  );
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [answered, setAnswered] = useState(result);
   if (result !== answered) {

@@ -46,12 +46,11 @@ export function CartPage({ signedIn, lines: serverLines, added, idempotencyKey }
         <section aria-label="Cart items">
           {lines === null ? (
             <>
-              {/* Only scripts can read a guest's local cart: without them, say what the server knows. */}
-              <noscript>
-                <style>{'#cart-loading{display:none}'}</style>
+              {/* Only scripts read a guest's local cart: without them, say what the server knows. */}
+              <div className="hidden noscript:block">
                 <EmptyCart />
-              </noscript>
-              <p id="cart-loading" className="text-slate-600" aria-busy="true">
+              </div>
+              <p className="text-slate-600 noscript:hidden" aria-busy="true">
                 Loading your cart…
               </p>
             </>

@@ -169,10 +169,11 @@ export function EnquiryForm({
           error={errors.message}
         />
         {signedIn ? null : (
-          // Without scripts there is no dialog: a guest gives the contact details here.
-          <noscript>
+          // Without scripts there is no dialog: a guest gives the contact details here. (With
+          // them these stay hidden and empty; the dialog's values are sent instead.)
+          <div className="hidden space-y-1 noscript:block">
             <ContactFields prefix="guest" errors={errors} />
-          </noscript>
+          </div>
         )}
         <button
           type="submit"
