@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useActionData, useFetcher } from 'react-router';
 import { Field, FormError, TextAreaField } from '~/components/ui/field';
 import type { CartLine, CartResult } from '~/lib/cart';
@@ -6,8 +6,12 @@ import { writeLocalCart } from '~/lib/cart-storage';
 import { ENQUIRY_MESSAGES, EnquiryFormSchema } from '~/lib/schemas/enquiry';
 import { toast } from '~/lib/toast';
 import { useForm, useOnResult } from '~/lib/use-form';
-import { ContactDialog } from './contact-dialog';
 import { ContactFields } from './contact-fields';
+
+// The dialog (Radix, ~14 KiB gzip) is needed only when a guest presses ENQUIRE with scripts on:
+// it loads then (or when the form is first focused), not with the cart page.
+const loadContactDialog = () => import('./contact-dialog');
+const ContactDialog = lazy(() => loadContactDialog().then((m) => ({ default: m.ContactDialog })));
 
 const secondaryButton =
   'rounded-md border border-slate-300 px-4 text-sm font-semibold hover:bg-slate-50';
@@ -34,6 +38,7 @@ export function EnquiryForm({
   const form = useForm(EnquiryFormSchema, result);
   const summary = useRef<HTMLFormElement>(null);
   const [contactOpen, setContactOpen] = useState(false);
+  const [contactWanted, setContactWanted] = useState(false);
   const busy = enquiry.state !== 'idle';
 
   useOnResult(enquiry.data, (r) => {
@@ -100,6 +105,7 @@ export function EnquiryForm({
         action="/cart"
         noValidate
         onBlur={form.props.onBlur}
+        onFocus={signedIn ? undefined : () => void loadContactDialog()}
         onSubmit={(event) => {
           if (!lines?.length) {
             event.preventDefault();
@@ -110,7 +116,10 @@ export function EnquiryForm({
           if (event.defaultPrevented) return;
           event.preventDefault();
           if (signedIn) send();
-          else setContactOpen(true);
+          else {
+            setContactWanted(true);
+            setContactOpen(true);
+          }
         }}
         className="mt-5 space-y-1"
       >
@@ -183,15 +192,17 @@ export function EnquiryForm({
           {busy && signedIn ? 'Sending…' : 'ENQUIRE'}
         </button>
       </form>
-      {signedIn ? null : (
-        <ContactDialog
-          open={contactOpen}
-          onOpenChange={setContactOpen}
-          result={enquiry.data}
-          busy={busy}
-          onSend={send}
-        />
-      )}
+      {contactWanted ? (
+        <Suspense fallback={null}>
+          <ContactDialog
+            open={contactOpen}
+            onOpenChange={setContactOpen}
+            result={enquiry.data}
+            busy={busy}
+            onSend={send}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
