@@ -171,6 +171,9 @@ test('a guest cart is merged into the account cart at sign-in', async ({ page })
   await expect(page.getByTestId('cart-count')).toHaveText('1');
   await signUp(page);
   await page.goto('/cart');
+  await expect(
+    page.getByText(/1 product you added before signing in is now in your account/),
+  ).toBeVisible();
   await expect(page.getByLabel(/Quantity of NAPFA Test Equipment Set/)).toHaveValue('1');
   await expect(page.getByTestId('cart-count')).toHaveText('1');
   expect(await page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
