@@ -8,6 +8,9 @@ export const PRODUCT_MESSAGES = {
   categories: 'Select at least one category.',
   images: 'Upload at least one image.',
   tooManyImages: `A product has at most ${MAX_PRODUCT_IMAGES} images.`,
+  /** The later of two edits of one product (no silent overwrite). */
+  conflict:
+    'This product was changed by someone else since you opened it. Reload the page to see their changes, then make yours again.',
 } as const;
 
 /** 10 MiB: react-dropzone's message says 'File is larger than 10485760 bytes'. */

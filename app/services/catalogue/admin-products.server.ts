@@ -20,8 +20,7 @@ import { escapeLike, type ProductPage } from './products.server';
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export const PRODUCT_ERRORS = {
-  conflict:
-    'This product was changed by someone else since you opened it. Reload the page to see their changes, then make yours again.',
+  conflict: PRODUCT_MESSAGES.conflict,
   gone: 'This product no longer exists.',
   deleteLinks: 'Failed to delete product categories.',
   deleteProduct: 'Failed to delete product.',

@@ -6,7 +6,7 @@ import {
   MaxTotalSizeExceededError,
   parseFormData,
 } from '@remix-run/form-data-parser';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { MAX_PRODUCT_IMAGES } from '~/lib/constants';
 import { MAX_IMAGE_BYTES, PRODUCT_MESSAGES } from '~/lib/schemas/product';
 import { UserError } from '../errors.server';
@@ -82,7 +82,7 @@ export async function readProductUpload(request: Request): Promise<ProductUpload
  * about the `images` field that name the file by its place in the form.
  */
 export async function checkImage(data: Buffer, label: string): Promise<void> {
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(data).metadata();
   } catch {
