@@ -84,7 +84,8 @@ export async function readProductUpload(request: Request): Promise<ProductUpload
 export async function checkImage(data: Buffer, label: string): Promise<void> {
   let meta: Metadata;
   try {
-    meta = await sharp(data).metadata();
+    // Only the header is read here, so no pixel limit yet: the size check below names the problem.
+    meta = await sharp(data, { limitInputPixels: false }).metadata();
   } catch {
     throw new UserError(UPLOAD_MESSAGES.notImage(label), 415, 'images');
   }

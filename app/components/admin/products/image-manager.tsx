@@ -65,13 +65,21 @@ export function ImageManager({
     // Once three images exist further drops are ignored (spec §5); Replace still opens the picker.
     noDrag: full,
     noClick: full,
-    noKeyboard: full,
+    // The root is not a control of its own: keyboard and screen-reader users get a real button.
+    noKeyboard: true,
+    // The spec's wording (§8) in bytes, where react-dropzone 20 would say '10 MB'.
+    getErrorMessage: (error) =>
+      error.code === 'file-too-large'
+        ? `File is larger than ${MAX_IMAGE_BYTES} bytes`
+        : error.message,
     onDrop(accepted, rejected) {
       setRejections(rejected);
       const file = accepted[0];
       const at = replaceAt.current;
       replaceAt.current = null;
-      if (!file || (full && at === null)) return;
+      // One at a time: a drop of several adds none of them (the message says why).
+      const several = rejected.some((r) => r.errors.some((e) => e.code === 'too-many-files'));
+      if (!file || several || (full && at === null)) return;
       const src = URL.createObjectURL(file);
       urls.current.add(src);
       setPending({ file, src, at });
@@ -167,30 +175,37 @@ export function ImageManager({
       ) : null}
       <div
         {...getRootProps({
-          'aria-label': full
-            ? `Image upload (full: at most ${MAX_PRODUCT_IMAGES} images)`
-            : 'Image upload: drag and drop an image here, or press to choose one',
-          'aria-disabled': full || undefined,
+          'data-testid': 'image-dropzone',
           className: `mt-2 flex flex-col items-center justify-center gap-1 rounded-lg border-2 border-dashed px-4 py-6 text-center text-sm ${
             full
-              ? 'border-slate-200 bg-slate-50 text-slate-500'
+              ? 'border-slate-200 bg-slate-50 text-slate-600'
               : isDragActive
                 ? 'border-brand-600 bg-brand-50 text-brand-800'
                 : `cursor-pointer bg-white text-slate-700 hover:border-brand-600 ${error ? 'border-red-600' : 'border-slate-300'}`
           }`,
         })}
       >
-        <input {...getInputProps({ 'aria-label': 'Choose an image' })} />
+        {/* The file input is driven by the button below; screen readers meet only the button. */}
+        <input {...getInputProps({ 'aria-hidden': true })} />
         <ImagePlus aria-hidden className="size-6" />
         {full ? (
           <span>{MAX_PRODUCT_IMAGES} images: remove or replace one to change them.</span>
         ) : (
           <>
             <span className="font-semibold">
-              {isDragActive
-                ? 'Drop the image here'
-                : 'Drag and drop an image here, or click to choose'}
+              {isDragActive ? 'Drop the image here' : 'Drag and drop an image here, or'}
             </span>
+            <button
+              type="button"
+              onClick={(event) => {
+                // The drop area opens the picker on click too: open it once.
+                event.stopPropagation();
+                open();
+              }}
+              className="mt-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 font-semibold text-brand-700 hover:bg-brand-50"
+            >
+              Choose an image
+            </button>
             <span className="text-xs text-slate-600">
               JPEG, PNG or WebP, up to 10 MB, one at a time
             </span>

@@ -22,6 +22,8 @@ const LABEL: Record<string, string> = {
   images: 'Images',
 };
 
+const ORDER = Object.keys(LABEL);
+
 function show(value: unknown): string {
   if (value === null || value === undefined || value === '') return '(none)';
   if (Array.isArray(value)) return value.length ? value.map(String).join(', ') : '(none)';
@@ -47,7 +49,10 @@ export function ProductHistory({ entries }: { entries: HistoryEntry[] }) {
       ) : (
         <ol className="mt-3 space-y-3">
           {entries.map((entry) => {
-            const fields = Object.entries(entry.changes);
+            // jsonb does not keep key order: show fields in the form's order.
+            const fields = Object.entries(entry.changes).sort(
+              ([a], [b]) => ORDER.indexOf(a) - ORDER.indexOf(b),
+            );
             return (
               <li
                 key={entry.id}
