@@ -21,7 +21,7 @@ export function slotFiles(slots: ImageSlot[]): File[] {
 }
 
 const iconButton =
-  'inline-flex size-9 items-center justify-center rounded-md border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 disabled:opacity-40';
+  'inline-flex h-9 w-full items-center justify-center rounded-md border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 disabled:opacity-40';
 
 /**
  * The product's images: a drop area (drag and drop or click; JPEG, PNG or WebP; one at a time; at
@@ -127,47 +127,49 @@ export function ImageManager({
                 alt={`Image ${i + 1}`}
                 className="size-20 shrink-0 rounded object-cover sm:aspect-square sm:size-auto sm:w-full"
               />
-              <div className="flex flex-1 flex-wrap items-center gap-1.5">
-                <span className="mr-auto text-sm font-medium text-slate-700">
+              <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+                <span className="text-sm font-medium text-slate-700">
                   {i === 0 ? 'Main image' : `Image ${i + 1}`}
                 </span>
-                <button
-                  type="button"
-                  className={iconButton}
-                  disabled={i === 0}
-                  onClick={() => move(i, i - 1)}
-                  aria-label={`Move image ${i + 1} up`}
-                >
-                  <ArrowUp aria-hidden className="size-4" />
-                </button>
-                <button
-                  type="button"
-                  className={iconButton}
-                  disabled={i === slots.length - 1}
-                  onClick={() => move(i, i + 1)}
-                  aria-label={`Move image ${i + 1} down`}
-                >
-                  <ArrowDown aria-hidden className="size-4" />
-                </button>
-                <button
-                  type="button"
-                  className={iconButton}
-                  onClick={() => {
-                    replaceAt.current = i;
-                    open();
-                  }}
-                  aria-label={`Replace image ${i + 1}`}
-                >
-                  <RefreshCw aria-hidden className="size-4" />
-                </button>
-                <button
-                  type="button"
-                  className={`${iconButton} text-red-700`}
-                  onClick={() => onChange(slots.filter((_, j) => j !== i))}
-                  aria-label={`Remove image ${i + 1}`}
-                >
-                  <Trash2 aria-hidden className="size-4" />
-                </button>
+                <div className="grid max-w-48 grid-cols-4 gap-1">
+                  <button
+                    type="button"
+                    className={iconButton}
+                    disabled={i === 0}
+                    onClick={() => move(i, i - 1)}
+                    aria-label={`Move image ${i + 1} up`}
+                  >
+                    <ArrowUp aria-hidden className="size-4" />
+                  </button>
+                  <button
+                    type="button"
+                    className={iconButton}
+                    disabled={i === slots.length - 1}
+                    onClick={() => move(i, i + 1)}
+                    aria-label={`Move image ${i + 1} down`}
+                  >
+                    <ArrowDown aria-hidden className="size-4" />
+                  </button>
+                  <button
+                    type="button"
+                    className={iconButton}
+                    onClick={() => {
+                      replaceAt.current = i;
+                      open();
+                    }}
+                    aria-label={`Replace image ${i + 1}`}
+                  >
+                    <RefreshCw aria-hidden className="size-4" />
+                  </button>
+                  <button
+                    type="button"
+                    className={`${iconButton} text-red-700`}
+                    onClick={() => onChange(slots.filter((_, j) => j !== i))}
+                    aria-label={`Remove image ${i + 1}`}
+                  >
+                    <Trash2 aria-hidden className="size-4" />
+                  </button>
+                </div>
               </div>
             </li>
           ))}
