@@ -453,3 +453,44 @@ test('the later of two edits is told the product changed, and nothing is overwri
   await first.context().close();
   await second.context().close();
 });
+
+test('guests and customers cannot create, edit or delete products', async ({
+  page,
+  playwright,
+}) => {
+  const baseURL = test.info().project.use.baseURL!;
+  const origin = new URL(baseURL).origin;
+  const form = () => {
+    const f = new FormData();
+    f.set('name', 'Sneaky');
+    f.set('sportId', '1');
+    f.append('categoryIds', '1');
+    f.set('intent', 'delete');
+    f.set('productId', '1');
+    f.set('revision', '1');
+    return f;
+  };
+  const posts = ['/admin/create', '/admin/edit/1', '/admin/list'];
+
+  const guest = await playwright.request.newContext({ baseURL });
+  for (const url of posts) {
+    const response = await guest.post(url, { multipart: form(), maxRedirects: 0 });
+    expect(response.status(), url).toBe(302);
+    expect(response.headers().location, url).toMatch(/^\/login\?redirectTo=/);
+  }
+  await guest.dispose();
+
+  const email = `customer-${randomUUID().slice(0, 8)}@example.com`;
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password: 'correct horse battery', name: 'Customer' },
+    headers: { origin },
+  });
+  expect(signUp.ok()).toBe(true);
+  for (const url of posts) {
+    const response = await page.request.post(url, { multipart: form(), maxRedirects: 0 });
+    expect(response.status(), url).toBe(403);
+  }
+  const api = await page.request.get('/api/v1/products/1');
+  expect(api.status()).toBe(200);
+  expect(((await api.json()) as { name: string }).name).not.toBe('Sneaky');
+});
