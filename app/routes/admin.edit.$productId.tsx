@@ -96,7 +96,11 @@ export default function AdminEditProduct({ loaderData }: Route.ComponentProps) {
         <p className="mt-3 text-sm">
           <button
             type="button"
-            onClick={() => void revalidator.revalidate()}
+            onClick={() => {
+              // Forget the refused save, so its message goes with the stale form.
+              fetcher.reset();
+              void revalidator.revalidate();
+            }}
             className="font-semibold text-brand-700 underline"
           >
             Reload the product

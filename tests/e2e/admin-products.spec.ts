@@ -447,6 +447,7 @@ test('the later of two edits is told the product changed, and nothing is overwri
   // Put the demo product's name back for other tests.
   await second.getByRole('button', { name: 'Reload the product' }).click();
   await expect(second.getByLabel('Name')).toHaveValue(`${original} (first)`);
+  await expect(second.getByText('changed by someone else')).toHaveCount(0);
   await second.getByLabel('Name').fill(original);
   await second.getByRole('button', { name: 'SUBMIT' }).click();
   await expect(second.getByRole('alertdialog', { name: 'Product saved' })).toBeVisible();
