@@ -61,7 +61,10 @@ const pages = [
     path: '/admin/list',
     admin: true,
     act: async (page) => {
-      await page.getByRole('link', { name: /^Delete / }).first().click();
+      await page
+        .getByRole('link', { name: /^Delete / })
+        .first()
+        .click();
       await page.getByRole('alertdialog', { name: 'Are you sure?' }).waitFor();
     },
   },

@@ -224,14 +224,12 @@ describe('deleteProduct', () => {
       .insert(enquiries)
       .values({ reference: 'FH-TEST-1', contactName: 'Buyer', message: 'Quote please' })
       .returning({ id: enquiries.id });
-    await db()
-      .insert(enquiryItems)
-      .values({
-        enquiryId: enquiry!.id,
-        productId: created.id,
-        productName: 'Doomed Net',
-        quantity: 4,
-      });
+    await db().insert(enquiryItems).values({
+      enquiryId: enquiry!.id,
+      productId: created.id,
+      productName: 'Doomed Net',
+      quantity: 4,
+    });
 
     expect(await deleteProduct(actor, created.id)).toEqual({ name: 'Doomed Net' });
 
