@@ -425,16 +425,32 @@ test('a fourth image on an edit is refused, and an unknown product is a 404', as
 
 test('the later of two edits is told the product changed, and nothing is overwritten', async ({
   browser,
+  page,
 }) => {
+  // A product of its own, so no other test sees its name change.
+  await signInAsAdmin(page);
+  const original = `Two Editors ${randomUUID().slice(0, 6)}`;
+  const form = new FormData();
+  form.set('name', original);
+  form.set('sportId', '1');
+  form.append('categoryIds', '1');
+  form.append('images', 'new:0');
+  form.append('file', new Blob([new Uint8Array(await image(200, 200, '#555555', 'png'))]), 'a.png');
+  expect((await page.request.post('/admin/create.data', { multipart: form })).status()).toBe(200);
+  await page.goto(`/admin/list?q=${encodeURIComponent(original)}`);
+  await page.getByRole('link', { name: `Edit ${original}` }).click();
+  await expect(page.getByLabel('Name')).toHaveValue(original);
+  const editUrl = page.url();
+  const id = editUrl.split('/').pop()!;
+
   const open = async () => {
     const context = await browser.newContext();
-    const page = await context.newPage();
-    await signInAsAdmin(page);
-    await page.goto('/admin/edit/2');
-    return page;
+    const other = await context.newPage();
+    await signInAsAdmin(other);
+    await other.goto(editUrl);
+    return other;
   };
   const [first, second] = [await open(), await open()];
-  const original = await first.getByLabel('Name').inputValue();
   await first.getByLabel('Name').fill(`${original} (first)`);
   await first.getByRole('button', { name: 'SUBMIT' }).click();
   await expect(first.getByRole('alertdialog', { name: 'Product saved' })).toBeVisible();
@@ -443,13 +459,13 @@ test('the later of two edits is told the product changed, and nothing is overwri
   await expect(
     second.getByRole('alert').filter({ hasText: 'changed by someone else' }),
   ).toBeVisible();
-  const api = await second.request.get('/api/v1/products/2');
+  const api = await second.request.get(`/api/v1/products/${id}`);
   expect(((await api.json()) as { name: string }).name).toBe(`${original} (first)`);
-  // Put the demo product's name back for other tests.
+  // Reloading shows the stored product, and a save from there goes through.
   await second.getByRole('button', { name: 'Reload the product' }).click();
   await expect(second.getByLabel('Name')).toHaveValue(`${original} (first)`);
   await expect(second.getByText('changed by someone else')).toHaveCount(0);
-  await second.getByLabel('Name').fill(original);
+  await second.getByLabel('Name').fill(`${original} (second)`);
   await second.getByRole('button', { name: 'SUBMIT' }).click();
   await expect(second.getByRole('alertdialog', { name: 'Product saved' })).toBeVisible();
   await first.context().close();
