@@ -27,7 +27,10 @@ export default [
   route('robots.txt', 'routes/robots.txt.ts'),
   route('admin', 'routes/admin.tsx', [
     index('routes/admin._index.tsx'),
+    // Products (spec §2 admin routes).
     route('list', 'routes/admin.list.tsx'),
+    route('create', 'routes/admin.create.tsx'),
+    route('edit/:productId', 'routes/admin.edit.$productId.tsx'),
     // Sports, categories and the activity log (taxonomy work).
     route('create-sport', 'routes/admin.create-sport.tsx'),
     route('create-categories', 'routes/admin.create-categories.tsx'),

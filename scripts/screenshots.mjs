@@ -56,6 +56,49 @@ const pages = [
   // The back office, signed in as the demo admin (`admin: true`).
   { name: 'admin', path: '/admin', admin: true },
   { name: 'admin-list', path: '/admin/list', admin: true },
+  {
+    name: 'admin-list-delete',
+    path: '/admin/list',
+    admin: true,
+    act: async (page) => {
+      await page
+        .getByRole('link', { name: /^Delete / })
+        .first()
+        .click();
+      await page.getByRole('alertdialog', { name: 'Are you sure?' }).waitFor();
+    },
+  },
+  { name: 'admin-list-no-images', path: '/admin/list?images=none', admin: true },
+  {
+    name: 'admin-create-errors',
+    path: '/admin/create',
+    admin: true,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'SUBMIT' }).click();
+      await page.getByText('Upload at least one image.').waitFor();
+    },
+  },
+  {
+    name: 'admin-create-crop',
+    path: '/admin/create',
+    admin: true,
+    act: async (page) => {
+      const sharp = (await import('sharp')).default;
+      const buffer = await sharp({
+        create: { width: 900, height: 600, channels: 3, background: '#0b5cd5' },
+      })
+        .png()
+        .toBuffer();
+      await page.locator('input[type=file]').setInputFiles({
+        name: 'photo.png',
+        mimeType: 'image/png',
+        buffer,
+      });
+      await page.getByRole('dialog', { name: 'Crop Image' }).waitFor();
+      await page.waitForTimeout(300);
+    },
+  },
+  { name: 'admin-edit', path: '/admin/edit/3', admin: true },
   { name: 'admin-sports', path: '/admin/sports', admin: true },
   {
     name: 'admin-sports-rename',

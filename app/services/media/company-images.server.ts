@@ -25,15 +25,16 @@ async function drawAll(): Promise<Map<string, ProductImage>> {
   const out = new Map<string, ProductImage>();
   for (const project of projects) {
     for (const picture of project.pictures) {
-      const stored = await storeImage(await renderScene(picture.scene, picture.hue), 'company');
+      const stored = await storeImage(await renderScene(picture.scene, picture.hue), {
+        folder: 'company',
+      });
       out.set(picture.key, toImage(stored));
     }
   }
   const site = siteInfo();
-  const location = await storeImage(
-    await renderLocationPicture(site.name, site.address),
-    'company',
-  );
+  const location = await storeImage(await renderLocationPicture(site.name, site.address), {
+    folder: 'company',
+  });
   out.set('location', toImage(location));
   return out;
 }

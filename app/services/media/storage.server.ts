@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { ImageVariant } from '../db/schema';
@@ -8,6 +8,65 @@ import { env } from '../env.server';
 /** Widths of the WebP variants made for every stored product image. */
 export const VARIANT_WIDTHS = [320, 640, 960] as const;
 
+/**
+ * Where media files live. Routes and domain code only ever go through this interface, so an
+ * S3-compatible store can replace the local folder by implementing these four calls.
+ */
+export interface Storage {
+  /** Stores `data` under `key` (a server-made name, never one from a user). */
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** Whether a file is stored under `key`. */
+  has(key: string): Promise<boolean>;
+  /** Removes the file; a missing file is not an error (deletes are retried and idempotent). */
+  delete(key: string): Promise<void>;
+  /** The URL the browser loads the file from. */
+  url(key: string): string;
+}
+
+export function uploadsDir(): string {
+  return path.join(env().dataDir, 'uploads');
+}
+
+/** The local folder `$DATA_DIR/uploads`, served by the Express app at `/media`. */
+export function localStorage(root: () => string = uploadsDir): Storage {
+  const file = (key: string) => {
+    // Keys are made by the server, but a bad one must never reach outside the folder.
+    const full = path.resolve(root(), key);
+    if (!full.startsWith(path.resolve(root()) + path.sep)) throw new Error(`Bad media key ${key}`);
+    return full;
+  };
+  return {
+    async put(key, data) {
+      const target = file(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, data);
+    },
+    async has(key) {
+      return access(file(key)).then(
+        () => true,
+        () => false,
+      );
+    },
+    async delete(key) {
+      await rm(file(key), { force: true });
+    },
+    url: (key) => `/media/${key}`,
+  };
+}
+
+let current: Storage | undefined;
+
+/** The storage of this process (the local folder until an S3 store is configured). */
+export function storage(): Storage {
+  current ??= localStorage();
+  return current;
+}
+
+/** URL under which a stored file is served (immutable: keys are content hashes). */
+export function mediaUrl(key: string): string {
+  return storage().url(key);
+}
+
 export interface StoredImage {
   key: string;
   width: number;
@@ -15,43 +74,53 @@ export interface StoredImage {
   variants: ImageVariant[];
 }
 
-export function uploadsDir(): string {
-  return path.join(env().dataDir, 'uploads');
-}
-
-/** URL path under which a stored file is served (immutable: keys are content hashes). */
-export function mediaUrl(key: string): string {
-  return `/media/${key}`;
-}
-
-async function put(key: string, data: Buffer): Promise<void> {
-  const file = path.join(uploadsDir(), key);
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, data);
+/** Every file key an image occupies: the JPEG original and its WebP variants. */
+export function imageKeys(image: { key: string; variants: { key: string }[] }): string[] {
+  return [image.key, ...image.variants.map((v) => v.key)];
 }
 
 /**
- * Stores an image and its WebP variants. The content is decoded by sharp, so a file that is
- * not really an image is refused whatever its name says. Keys are content hashes.
+ * Stores an already checked image (see uploads.server.ts) and its WebP variants: orientation
+ * applied, metadata (EXIF, GPS) dropped by re-encoding. Keys are content hashes, so the same
+ * picture uploaded twice is stored once. `written` receives each key this call created (not
+ * ones that already existed), so a caller whose transaction fails can remove exactly those.
  */
-export async function storeImage(input: Buffer, folder = 'products'): Promise<StoredImage> {
-  const image = sharp(input, { failOn: 'error' }).rotate();
-  const meta = await image.metadata();
-  if (!meta.width || !meta.height) throw new Error('Not an image');
+export async function storeImage(
+  input: Buffer,
+  options: { folder?: string; limitInputPixels?: number; written?: string[] } = {},
+): Promise<StoredImage> {
+  const { folder = 'products', written = [] } = options;
+  const store = storage();
+  const image = sharp(input, {
+    failOn: 'error',
+    limitInputPixels: options.limitInputPixels ?? 40_000_000,
+  }).rotate();
+  // Encode once with orientation applied: its size is the size the shop shows (an EXIF-rotated
+  // portrait photo is taller than wide), and sharp writes no metadata unless asked to.
+  const { data: original, info } = await image
+    .clone()
+    .jpeg({ quality: 85, mozjpeg: true })
+    .toBuffer({ resolveWithObject: true });
   const hash = createHash('sha256').update(input).digest('hex').slice(0, 20);
-  const original = await image.clone().jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+  const put = async (key: string, make: () => Promise<Buffer>, type: string) => {
+    if (await store.has(key)) return;
+    await store.put(key, await make(), type);
+    written.push(key);
+  };
   const key = `${folder}/${hash}.jpg`;
-  await put(key, original);
+  await put(key, async () => original, 'image/jpeg');
   const variants: ImageVariant[] = [];
-  for (const width of VARIANT_WIDTHS.filter((w) => w < meta.width!)) {
-    const data = await image.clone().resize({ width }).webp({ quality: 78 }).toBuffer();
+  for (const width of VARIANT_WIDTHS.filter((w) => w < info.width)) {
     const variantKey = `${folder}/${hash}-${width}.webp`;
-    await put(variantKey, data);
+    await put(
+      variantKey,
+      () => image.clone().resize({ width }).webp({ quality: 78 }).toBuffer(),
+      'image/webp',
+    );
     variants.push({ key: variantKey, width, format: 'webp' });
   }
-  const full = await image.clone().webp({ quality: 80 }).toBuffer();
-  const fullKey = `${folder}/${hash}-${meta.width}.webp`;
-  await put(fullKey, full);
-  variants.push({ key: fullKey, width: meta.width, format: 'webp' });
-  return { key, width: meta.width, height: meta.height, variants };
+  const fullKey = `${folder}/${hash}-${info.width}.webp`;
+  await put(fullKey, () => image.clone().webp({ quality: 80 }).toBuffer(), 'image/webp');
+  variants.push({ key: fullKey, width: info.width, format: 'webp' });
+  return { key, width: info.width, height: info.height, variants };
 }

@@ -1,0 +1,107 @@
+import { X } from 'lucide-react';
+import { useId, useState } from 'react';
+
+interface Option {
+  id: number;
+  name: string;
+}
+
+/**
+ * The categories multi-select: a filter box over a list of real checkboxes (named `categoryIds`,
+ * so the form posts them with or without JavaScript, and Tab / Space work as everywhere), with
+ * the chosen ones as removable chips above. Filtered-out boxes stay in the form, only hidden.
+ */
+export function CategoryPicker({
+  options,
+  defaultSelected,
+  error,
+}: {
+  options: Option[];
+  defaultSelected: number[];
+  error?: string;
+}) {
+  const id = useId();
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set(defaultSelected));
+  const [filter, setFilter] = useState('');
+  const needle = filter.trim().toLowerCase();
+  const shown = options.filter((o) => o.name.toLowerCase().includes(needle));
+  const toggle = (option: number, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(option);
+    else next.delete(option);
+    setSelected(next);
+  };
+  const chosen = options.filter((o) => selected.has(o.id));
+
+  return (
+    <fieldset aria-describedby={`${id}-error`} aria-invalid={error ? true : undefined}>
+      <legend className="block text-sm font-medium text-slate-800">Categories</legend>
+      <div aria-live="polite" className="mt-1 flex min-h-8 flex-wrap gap-1.5">
+        {chosen.length === 0 ? (
+          <span className="text-sm text-slate-600">No category selected</span>
+        ) : (
+          chosen.map((o) => (
+            <span
+              key={o.id}
+              className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pr-1 pl-3 text-sm font-medium text-brand-800"
+            >
+              {o.name}
+              <button
+                type="button"
+                onClick={() => toggle(o.id, false)}
+                className="rounded-full p-0.5 hover:bg-brand-100"
+                aria-label={`Remove ${o.name}`}
+              >
+                <X aria-hidden className="size-3.5" />
+              </button>
+            </span>
+          ))
+        )}
+      </div>
+      <div
+        className={`mt-2 rounded-md border bg-white ${error ? 'border-red-600' : 'border-slate-300'}`}
+      >
+        <label htmlFor={`${id}-filter`} className="sr-only">
+          Filter categories
+        </label>
+        <input
+          id={`${id}-filter`}
+          type="search"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          onKeyDown={(e) => {
+            // Enter in the filter picks the only match instead of submitting the form.
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            if (shown.length === 1) toggle(shown[0]!.id, !selected.has(shown[0]!.id));
+          }}
+          placeholder="Filter categories"
+          className="w-full rounded-t-md border-b border-slate-200 px-3 py-2 text-slate-900"
+        />
+        <ul className="max-h-[300px] min-h-[140px] overflow-y-auto p-1">
+          {options.map((o) => (
+            <li key={o.id} hidden={!shown.includes(o)}>
+              <label className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-slate-800 hover:bg-slate-50">
+                <input
+                  type="checkbox"
+                  name="categoryIds"
+                  value={o.id}
+                  checked={selected.has(o.id)}
+                  onChange={(e) => toggle(o.id, e.target.checked)}
+                  className="size-4 accent-brand-600"
+                />
+                {o.name}
+              </label>
+            </li>
+          ))}
+          {shown.length === 0 ? (
+            <li className="px-2 py-1.5 text-sm text-slate-600">No category matches “{filter}”.</li>
+          ) : null}
+        </ul>
+      </div>
+      <p id={`${id}-error`} className="mt-1 min-h-5 text-sm text-red-700">
+        {error}
+      </p>
+    </fieldset>
+  );
+}

@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import Cropper, { type Area } from 'react-easy-crop';
+import { Modal } from '~/components/ui/dialog';
+
+/** The chosen part of an image as a JPEG file (canvas → Blob), named after the original. */
+async function cropToJpeg(src: string, area: Area, name: string): Promise<File> {
+  const image = new Image();
+  image.src = src;
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.round(area.width);
+  canvas.height = Math.round(area.height);
+  canvas
+    .getContext('2d')!
+    .drawImage(image, area.x, area.y, area.width, area.height, 0, 0, canvas.width, canvas.height);
+  const blob = await new Promise<Blob | null>((resolve) =>
+    canvas.toBlob(resolve, 'image/jpeg', 0.92),
+  );
+  if (!blob) throw new Error('The browser could not crop this image.');
+  return new File([blob], `${name.replace(/\.[^.]*$/, '') || 'image'}-cropped.jpg`, {
+    type: 'image/jpeg',
+  });
+}
+
+/**
+ * 'Crop Image' (spec §2): a square crop with zoom 1 to 3 over a 300 px high preview. 'Don't crop'
+ * keeps the original, 'Cancel' adds nothing, 'Confirm Crop' gives the cropped JPEG.
+ */
+export function CropDialog({
+  file,
+  src,
+  onDone,
+}: {
+  file: File;
+  src: string;
+  /** The file to add (original or cropped), or null when cancelled. */
+  onDone: (file: File | null) => void;
+}) {
+  const [crop, setCrop] = useState({ x: 0, y: 0 });
+  const [zoom, setZoom] = useState(1);
+  const [area, setArea] = useState<Area | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const confirm = async () => {
+    if (!area) return;
+    setBusy(true);
+    try {
+      onDone(await cropToJpeg(src, area, file.name));
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      wide
+      onOpenChange={(open) => (open ? null : onDone(null))}
+      title="Crop Image"
+      description="Drag to move the square, use the slider or the mouse wheel to zoom."
+      initialFocus="crop-zoom"
+    >
+      <div className="relative mt-4 h-[300px] overflow-hidden rounded-md bg-slate-900">
+        <Cropper
+          image={src}
+          crop={crop}
+          zoom={zoom}
+          minZoom={1}
+          maxZoom={3}
+          aspect={1}
+          onCropChange={setCrop}
+          onZoomChange={setZoom}
+          onCropComplete={(_, pixels) => setArea(pixels)}
+        />
+      </div>
+      <label htmlFor="crop-zoom" className="mt-4 block text-sm font-medium text-slate-800">
+        Zoom
+      </label>
+      <input
+        id="crop-zoom"
+        type="range"
+        min={1}
+        max={3}
+        step={0.05}
+        value={zoom}
+        onChange={(e) => setZoom(Number(e.target.value))}
+        className="mt-1 w-full accent-brand-600"
+      />
+      {error ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <div className="mt-6 flex flex-wrap justify-end gap-2">
+        <button
+          type="button"
+          onClick={() => onDone(null)}
+          className="rounded-md px-4 py-2 font-semibold text-slate-700 hover:bg-slate-100"
+        >
+          Cancel
+        </button>
+        <button
+          type="button"
+          onClick={() => onDone(file)}
+          className="rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50"
+        >
+          Don&apos;t crop
+        </button>
+        <button
+          type="button"
+          disabled={!area || busy}
+          onClick={() => void confirm()}
+          className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
+          Confirm Crop
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,126 @@
+import { Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import { Field, FormError, SelectField, TextAreaField } from '~/components/ui/field';
+import type { ActionResult, FormSchema } from '~/lib/forms';
+import { PRODUCT_ARRAYS } from '~/lib/schemas/product';
+import { useForm } from '~/lib/use-form';
+import { CategoryPicker } from './category-picker';
+import { ImageManager, slotFiles, type ImageSlot } from './image-manager';
+
+interface Option {
+  id: number;
+  name: string;
+}
+
+export interface ProductFormInitial {
+  name: string;
+  description: string | null;
+  sportId: number | null;
+  categoryIds: number[];
+  images: ImageSlot[];
+  revision?: number;
+}
+
+/**
+ * The Add and Edit Product form (spec §2, §5): name, sport, categories, description and images.
+ * The browser checks it with the action's schema and sends nothing while it is invalid; a valid
+ * form goes as multipart/form-data, its fields plus the chosen image files in order.
+ */
+export function ProductForm({
+  schema,
+  sports,
+  categories,
+  initial,
+  result,
+  busy,
+  onSubmit,
+}: {
+  schema: FormSchema;
+  sports: Option[];
+  categories: Option[];
+  initial: ProductFormInitial;
+  result: ActionResult | undefined;
+  busy: boolean;
+  onSubmit: (data: FormData) => void;
+}) {
+  const form = useForm(schema, result, { arrays: PRODUCT_ARRAYS });
+  const [slots, setSlots] = useState<ImageSlot[]>(initial.images);
+
+  return (
+    <form
+      method="post"
+      encType="multipart/form-data"
+      {...form.props}
+      onSubmit={(event) => {
+        form.props.onSubmit?.(event);
+        if (event.defaultPrevented) return;
+        event.preventDefault();
+        const data = new FormData(event.currentTarget);
+        for (const file of slotFiles(slots)) data.append('file', file, file.name);
+        onSubmit(data);
+      }}
+      className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <FormError message={form.formError} />
+      {initial.revision !== undefined ? (
+        <input type="hidden" name="revision" value={initial.revision} />
+      ) : null}
+      <div className="grid gap-x-8 gap-y-2 lg:grid-cols-2">
+        <div className="space-y-2">
+          <Field
+            id="name"
+            label="Name"
+            defaultValue={initial.name}
+            autoComplete="off"
+            error={form.errors.name}
+          />
+          <SelectField
+            id="sportId"
+            label="Sport"
+            defaultValue={initial.sportId ?? ''}
+            error={form.errors.sportId}
+          >
+            <option value="">Select a sport</option>
+            {sports.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </SelectField>
+          <CategoryPicker
+            options={categories}
+            defaultSelected={initial.categoryIds}
+            error={form.errors.categoryIds}
+          />
+        </div>
+        <div className="space-y-2">
+          <TextAreaField
+            id="description"
+            label="Description"
+            defaultValue={initial.description ?? ''}
+            // Spec §9: the description box is 25vh high (a readable minimum on short screens).
+            style={{ height: '25vh', minHeight: '8rem' }}
+            error={form.errors.description}
+          />
+          <ImageManager slots={slots} onChange={setSlots} error={form.errors.images} />
+        </div>
+      </div>
+      <div className="flex items-center justify-end gap-3 border-t border-slate-100 pt-4">
+        <p role="status" className="text-sm text-slate-600">
+          {busy ? (
+            <span className="inline-flex items-center gap-1.5">
+              <Loader2 aria-hidden className="size-4 animate-spin" /> Uploading and saving…
+            </span>
+          ) : null}
+        </p>
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-md bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
+          SUBMIT
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,81 @@
+import * as z from 'zod/mini';
+import { MAX_PRODUCT_IMAGES } from '~/lib/constants';
+
+/** Spec §5 "Add/Edit Product" messages, verbatim. */
+export const PRODUCT_MESSAGES = {
+  name: 'Product name is required.',
+  sport: 'Please select a sport.',
+  categories: 'Select at least one category.',
+  images: 'Upload at least one image.',
+  tooManyImages: `A product has at most ${MAX_PRODUCT_IMAGES} images.`,
+  /** The later of two edits of one product (no silent overwrite). */
+  conflict:
+    'This product was changed by someone else since you opened it. Reload the page to see their changes, then make yours again.',
+} as const;
+
+/** 10 MiB: react-dropzone's message says 'File is larger than 10485760 bytes'. */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
+/** What the picker accepts; the server decides by the file's content, not by this. */
+export const IMAGE_TYPES = { 'image/jpeg': [], 'image/png': [], 'image/webp': [] } as const;
+
+export const PRODUCT_NAME_MAX = 200;
+export const DESCRIPTION_MAX = 5000;
+
+const id = (message: string) =>
+  z.pipe(
+    z.string({ error: message }).check(z.regex(/^[1-9]\d{0,9}$/, message)),
+    z.transform(Number),
+  );
+
+/**
+ * The images of a product, in display order (the first is the main image): `new:<n>` is the n-th
+ * uploaded file of the request, `existing:<id>` an image the product already has.
+ */
+const imageSlots = z
+  .array(z.string().check(z.regex(/^(new:[0-9]|existing:[1-9]\d{0,9})$/, 'Unknown image.')))
+  .check(z.maxLength(MAX_PRODUCT_IMAGES, PRODUCT_MESSAGES.tooManyImages));
+
+const fields = {
+  name: z
+    .string({ error: PRODUCT_MESSAGES.name })
+    .check(
+      z.trim(),
+      z.minLength(1, PRODUCT_MESSAGES.name),
+      z.maxLength(PRODUCT_NAME_MAX, `Keep the name to ${PRODUCT_NAME_MAX} characters or fewer.`),
+    ),
+  sportId: id(PRODUCT_MESSAGES.sport),
+  categoryIds: z
+    .array(id(PRODUCT_MESSAGES.categories))
+    .check(z.minLength(1, PRODUCT_MESSAGES.categories), z.maxLength(50)),
+  description: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(
+          DESCRIPTION_MAX,
+          `Keep the description to ${DESCRIPTION_MAX} characters or fewer.`,
+        ),
+      ),
+  ),
+};
+
+/** Add Product (spec §5): name, sport, at least one category and at least one image. */
+export const ProductCreateSchema = z.object({
+  ...fields,
+  images: imageSlots.check(z.minLength(1, PRODUCT_MESSAGES.images)),
+});
+
+/** Edit Product: the same fields, the images as kept, and the revision the form was opened at. */
+export const ProductEditSchema = z.object({
+  ...fields,
+  images: imageSlots,
+  revision: id('Reload the page and try again.'),
+});
+
+export type ProductCreateInput = z.infer<typeof ProductCreateSchema>;
+export type ProductEditInput = z.infer<typeof ProductEditSchema>;
+
+/** Form fields read as lists (checkboxes and the ordered image slots). */
+export const PRODUCT_ARRAYS = ['categoryIds', 'images'] as const;

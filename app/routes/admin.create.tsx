@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { Link, useFetcher, useNavigate } from 'react-router';
+import type { Route } from './+types/admin.create';
+import { AdminPageHeader } from '~/components/admin/admin-shell';
+import { ProductForm } from '~/components/admin/products/product-form';
+import { MessageDialog } from '~/components/ui/dialog';
+import { adminMeta } from '~/lib/admin-meta';
+import { formValues } from '~/lib/forms';
+import { PRODUCT_ARRAYS, ProductCreateSchema } from '~/lib/schemas/product';
+import { useOnResult } from '~/lib/use-form';
+import { createProduct } from '~/services/catalogue/admin-products.server';
+import { listCategories, listSports } from '~/services/catalogue/taxonomy.server';
+import { formAction, parseInput } from '~/services/forms.server';
+import { readProductUpload } from '~/services/media/uploads.server';
+import { requireAdmin } from '~/services/permissions.server';
+
+export const meta: Route.MetaFunction = () => adminMeta('Add Product');
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const [sports, categories] = await Promise.all([listSports(), listCategories()]);
+  return { sports, categories };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  return formAction(async () => {
+    const { form, files } = await readProductUpload(request);
+    const input = parseInput(ProductCreateSchema, formValues(form, PRODUCT_ARRAYS));
+    const product = await createProduct(admin, input, files);
+    return { ok: true as const, message: `${product.name} successfully created`, product };
+  });
+}
+
+export default function AdminCreateProduct({ loaderData }: Route.ComponentProps) {
+  const fetcher = useFetcher<typeof action>();
+  const navigate = useNavigate();
+  const [created, setCreated] = useState<{ name: string; thumbnail: string | null } | null>(null);
+  // A new key gives 'Add another Product' a clean form (fields, images and messages).
+  const [formKey, setFormKey] = useState(0);
+  useOnResult(fetcher.data, (result) => {
+    if (result.ok) setCreated(result.product);
+  });
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Add Product"
+        description={
+          <>
+            All fields but the description are required.{' '}
+            <Link to="/admin/list" className="font-medium text-brand-700 underline">
+              Back to products
+            </Link>
+          </>
+        }
+      />
+      <ProductForm
+        key={formKey}
+        schema={ProductCreateSchema}
+        sports={loaderData.sports}
+        categories={loaderData.categories}
+        initial={{ name: '', description: null, sportId: null, categoryIds: [], images: [] }}
+        result={fetcher.data}
+        busy={fetcher.state !== 'idle'}
+        onSubmit={(data) =>
+          void fetcher.submit(data, { method: 'post', encType: 'multipart/form-data' })
+        }
+      />
+      <MessageDialog
+        open={created !== null}
+        title="Product created"
+        message={created ? `${created.name} successfully created` : ''}
+        action="Add another Product"
+        onClose={() => {
+          setCreated(null);
+          setFormKey((k) => k + 1);
+          window.scrollTo({ top: 0 });
+        }}
+      >
+        {created?.thumbnail ? (
+          <img
+            src={created.thumbnail}
+            alt=""
+            width={60}
+            height={60}
+            className="mt-4 size-[60px] rounded object-cover"
+          />
+        ) : null}
+        <button
+          type="button"
+          onClick={() => void navigate('/admin/list')}
+          className="mt-4 block font-semibold text-brand-700 underline"
+        >
+          Back to Home screen
+        </button>
+      </MessageDialog>
+    </>
+  );
+}

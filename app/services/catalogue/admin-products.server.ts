@@ -1,0 +1,470 @@
+/**
+ * The back office's product writes: create, edit (with images and optimistic concurrency) and
+ * delete, each in one transaction with its audit entry. Image files are written before the
+ * transaction under content-hash keys; a failed transaction removes the files it wrote, and files
+ * that no product uses any more are removed after the commit.
+ */
+import { and, asc, desc, eq, exists, inArray, notExists, sql, type SQL } from 'drizzle-orm';
+import { PAGE_SIZE } from '~/lib/constants';
+import type { ProductCreateInput, ProductEditInput } from '~/lib/schemas/product';
+import { PRODUCT_MESSAGES } from '~/lib/schemas/product';
+import { recordAudit, diffFields, type Actor } from '../audit/audit.server';
+import { db, type Database } from '../db/client.server';
+import { categories, productImages, products, productsCategories, sports } from '../db/schema';
+import { UserError } from '../errors.server';
+import { imageKeys, mediaUrl, type StoredImage } from '../media/storage.server';
+import { removeFiles, storeUploads } from '../media/uploads.server';
+import { catalogueChanged } from './cache.server';
+import { escapeLike, type ProductPage } from './products.server';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export const PRODUCT_ERRORS = {
+  conflict: PRODUCT_MESSAGES.conflict,
+  gone: 'This product no longer exists.',
+  deleteLinks: 'Failed to delete product categories.',
+  deleteProduct: 'Failed to delete product.',
+  unknownImage: 'An image of this form is missing. Please add it again.',
+} as const;
+
+/** A URL-friendly name; the id is appended so two products of the same name never collide. */
+export function productSlug(name: string, id: number): string {
+  const base = name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
+  return `${base || 'product'}-${id}`;
+}
+
+/** What the audit log keeps of a product: readable names, and images by a short key. */
+interface Snapshot extends Record<string, unknown> {
+  name: string;
+  description: string | null;
+  sport: string;
+  categories: string[];
+  images: string[];
+}
+
+const shortKey = (key: string) => key.replace(/^.*\//, '').slice(0, 8);
+
+async function snapshot(tx: Tx, id: number): Promise<Snapshot | null> {
+  const [row] = await tx
+    .select({ name: products.name, description: products.description, sport: sports.name })
+    .from(products)
+    .innerJoin(sports, eq(sports.id, products.sportId))
+    .where(eq(products.id, id));
+  if (!row) return null;
+  const [cats, images] = await Promise.all([
+    tx
+      .select({ name: categories.name })
+      .from(productsCategories)
+      .innerJoin(categories, eq(categories.id, productsCategories.categoryId))
+      .where(eq(productsCategories.productId, id))
+      .orderBy(asc(categories.name)),
+    tx
+      .select({ key: productImages.key })
+      .from(productImages)
+      .where(eq(productImages.productId, id))
+      .orderBy(asc(productImages.position)),
+  ]);
+  return {
+    ...row,
+    categories: cats.map((c) => c.name),
+    images: images.map((i) => shortKey(i.key)),
+  };
+}
+
+/** The sport and categories must exist; a stale form gets the field's own message. */
+async function checkTaxonomy(tx: Tx, sportId: number, categoryIds: number[]): Promise<void> {
+  const [sport] = await tx.select({ id: sports.id }).from(sports).where(eq(sports.id, sportId));
+  if (!sport) throw new UserError(PRODUCT_MESSAGES.sport, 400, 'sportId');
+  const found = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(inArray(categories.id, categoryIds));
+  if (found.length !== new Set(categoryIds).size)
+    throw new UserError(PRODUCT_MESSAGES.categories, 400, 'categoryIds');
+}
+
+/** The uploaded files the slots name, in slot order; each file may be used once. */
+function filesOfSlots(slots: string[], files: File[]): File[] {
+  const used = slots.filter((s) => s.startsWith('new:')).map((s) => Number(s.slice(4)));
+  if (new Set(used).size !== used.length || used.some((n) => !files[n]))
+    throw new UserError(PRODUCT_ERRORS.unknownImage, 400, 'images');
+  return used.map((n) => files[n]!);
+}
+
+/** Keys among these that no product image uses any more (safe to delete from storage). */
+async function unusedKeys(keys: string[]): Promise<string[]> {
+  if (!keys.length) return [];
+  const originals = keys.filter((k) => k.endsWith('.jpg'));
+  const still = originals.length
+    ? await db()
+        .select({ key: productImages.key })
+        .from(productImages)
+        .where(inArray(productImages.key, originals))
+    : [];
+  // Variants share their original's content hash, so one check covers all of an image's files.
+  const kept = new Set(still.map((r) => r.key.replace(/\.jpg$/, '')));
+  return keys.filter((k) => !kept.has(k.replace(/(-\d+\.webp|\.jpg)$/, '')));
+}
+
+/**
+ * Runs a write that needs freshly stored images: stores the files first, runs `write` in one
+ * transaction, and if it fails removes exactly the files this call created (none left orphaned).
+ */
+async function withStoredImages<T>(
+  files: File[],
+  write: (tx: Tx, stored: StoredImage[]) => Promise<T>,
+): Promise<T> {
+  const written: string[] = [];
+  try {
+    const stored = await storeUploads(files, written);
+    return await db().transaction((tx) => write(tx, stored));
+  } catch (error) {
+    await removeFiles(written);
+    throw error;
+  }
+}
+
+async function insertImages(tx: Tx, productId: number, images: StoredImage[]): Promise<void> {
+  if (!images.length) return;
+  await tx
+    .insert(productImages)
+    .values(images.map((image, position) => ({ productId, position, ...image })));
+}
+
+export interface SavedProduct {
+  id: number;
+  name: string;
+  /** The main image's small variant, for the success dialog's thumbnail. */
+  thumbnail: string | null;
+}
+
+function thumbnailOf(image: StoredImage | undefined): string | null {
+  if (!image) return null;
+  const small = [...image.variants].sort((a, b) => a.width - b.width)[0];
+  return mediaUrl(small?.key ?? image.key);
+}
+
+/**
+ * Creates a product with its category links and images (in the order given; the first is the
+ * main image) and its audit entry, in one transaction. Files are checked by content and stored
+ * first; if anything fails no product, link or new file is left behind.
+ */
+export async function createProduct(
+  actor: Actor,
+  input: ProductCreateInput,
+  files: File[],
+): Promise<SavedProduct> {
+  const ordered = filesOfSlots(input.images, files);
+  const saved = await withStoredImages(ordered, async (tx, stored) => {
+    await checkTaxonomy(tx, input.sportId, input.categoryIds);
+    const [{ id } = { id: 0 }] = (await tx
+      .execute<{ id: number }>(
+        sql`SELECT nextval(pg_get_serial_sequence('products', 'id'))::int AS id`,
+      )
+      .then((r) => (Array.isArray(r) ? r : r.rows))) as { id: number }[];
+    await tx.insert(products).values({
+      id,
+      name: input.name,
+      slug: productSlug(input.name, id),
+      description: input.description || null,
+      sportId: input.sportId,
+    });
+    await tx
+      .insert(productsCategories)
+      .values([...new Set(input.categoryIds)].map((categoryId) => ({ productId: id, categoryId })));
+    await insertImages(tx, id, stored);
+    const after = await snapshot(tx, id);
+    await recordAudit(tx, {
+      actor,
+      entity: 'product',
+      entityId: id,
+      entityName: input.name,
+      action: 'create',
+      changes: diffFields({}, after!),
+    });
+    return { id, name: input.name, thumbnail: thumbnailOf(stored[0]) };
+  });
+  catalogueChanged();
+  return saved;
+}
+
+/**
+ * Saves an edit: fields, category links (diffed), and images kept, replaced, added and reordered
+ * as the slots say. Refused with a 409 when the product's revision moved since the form was
+ * opened (another admin saved first), with a 404 when it was deleted. Files no product uses any
+ * more are removed after the commit.
+ */
+export async function updateProduct(
+  actor: Actor,
+  id: number,
+  input: ProductEditInput,
+  files: File[],
+): Promise<SavedProduct> {
+  // A cheap early answer before any image is processed; the UPDATE below is the real check.
+  const [current] = await db()
+    .select({ revision: products.revision })
+    .from(products)
+    .where(eq(products.id, id));
+  if (!current) throw new UserError(PRODUCT_ERRORS.gone, 404);
+  if (current.revision !== input.revision) throw new UserError(PRODUCT_ERRORS.conflict, 409);
+
+  const ordered = filesOfSlots(input.images, files);
+  let dropped: string[] = [];
+  const saved = await withStoredImages(ordered, async (tx, stored) => {
+    await checkTaxonomy(tx, input.sportId, input.categoryIds);
+    const before = await snapshot(tx, id);
+    if (!before) throw new UserError(PRODUCT_ERRORS.gone, 404);
+    const updated = await tx
+      .update(products)
+      .set({
+        name: input.name,
+        slug: productSlug(input.name, id),
+        description: input.description || null,
+        sportId: input.sportId,
+        revision: sql`${products.revision} + 1`,
+      })
+      .where(and(eq(products.id, id), eq(products.revision, input.revision)))
+      .returning({ id: products.id });
+    if (!updated.length) throw new UserError(PRODUCT_ERRORS.conflict, 409);
+
+    const linked = await tx
+      .select({ categoryId: productsCategories.categoryId })
+      .from(productsCategories)
+      .where(eq(productsCategories.productId, id));
+    const had = new Set(linked.map((l) => l.categoryId));
+    const wanted = new Set(input.categoryIds);
+    const removed = [...had].filter((c) => !wanted.has(c));
+    const added = [...wanted].filter((c) => !had.has(c));
+    if (removed.length)
+      await tx
+        .delete(productsCategories)
+        .where(
+          and(
+            eq(productsCategories.productId, id),
+            inArray(productsCategories.categoryId, removed),
+          ),
+        );
+    if (added.length)
+      await tx
+        .insert(productsCategories)
+        .values(added.map((categoryId) => ({ productId: id, categoryId })));
+
+    const existing = await tx
+      .select({
+        id: productImages.id,
+        key: productImages.key,
+        width: productImages.width,
+        height: productImages.height,
+        variants: productImages.variants,
+      })
+      .from(productImages)
+      .where(eq(productImages.productId, id));
+    const byId = new Map(existing.map((image) => [image.id, image]));
+    let next = 0;
+    const images: StoredImage[] = input.images.map((slot) => {
+      if (slot.startsWith('new:')) return stored[next++]!;
+      const image = byId.get(Number(slot.slice('existing:'.length)));
+      if (!image) throw new UserError(PRODUCT_ERRORS.unknownImage, 400, 'images');
+      const { id: _id, ...rest } = image;
+      return rest;
+    });
+    const keep = new Set(images.map((i) => i.key));
+    dropped = existing.filter((i) => !keep.has(i.key)).flatMap(imageKeys);
+    // Positions are unique per product: rewrite the rows in their new order.
+    await tx.delete(productImages).where(eq(productImages.productId, id));
+    await insertImages(tx, id, images);
+
+    const after = await snapshot(tx, id);
+    await recordAudit(tx, {
+      actor,
+      entity: 'product',
+      entityId: id,
+      entityName: input.name,
+      action: 'update',
+      changes: diffFields(before, after!),
+    });
+    return { id, name: input.name, thumbnail: thumbnailOf(images[0]) };
+  });
+  catalogueChanged();
+  await removeFiles(await unusedKeys(dropped));
+  return saved;
+}
+
+/**
+ * Deletes a product with its category links and image rows and records it, in one transaction;
+ * its files are removed after the commit (unless another product uses the same picture). Carts
+ * drop the line (cascade); past enquiries keep the item's name and quantity (the link is nulled).
+ */
+export async function deleteProduct(actor: Actor, id: number): Promise<{ name: string }> {
+  let files: string[] = [];
+  const deleted = await db().transaction(async (tx) => {
+    const before = await snapshot(tx, id);
+    if (!before) throw new UserError(PRODUCT_ERRORS.deleteProduct, 404);
+    const images = await tx
+      .select({ key: productImages.key, variants: productImages.variants })
+      .from(productImages)
+      .where(eq(productImages.productId, id));
+    files = images.flatMap(imageKeys);
+    await tx
+      .delete(productsCategories)
+      .where(eq(productsCategories.productId, id))
+      .catch((cause: unknown) => {
+        throw Object.assign(new UserError(PRODUCT_ERRORS.deleteLinks, 500), { cause });
+      });
+    await tx
+      .delete(products)
+      .where(eq(products.id, id))
+      .catch((cause: unknown) => {
+        throw Object.assign(new UserError(PRODUCT_ERRORS.deleteProduct, 500), { cause });
+      });
+    await recordAudit(tx, {
+      actor,
+      entity: 'product',
+      entityId: id,
+      entityName: before.name,
+      action: 'delete',
+      changes: diffFields(before, {}),
+    });
+    return { name: before.name };
+  });
+  catalogueChanged();
+  await removeFiles(await unusedKeys(files));
+  return deleted;
+}
+
+export interface ProductForEdit {
+  id: number;
+  name: string;
+  description: string | null;
+  sportId: number;
+  categoryIds: number[];
+  revision: number;
+  images: { id: number; src: string }[];
+}
+
+/** A product as the edit form opens it (with its revision), or null when there is none. */
+export async function getProductForEdit(id: number): Promise<ProductForEdit | null> {
+  const [row] = await db()
+    .select({
+      id: products.id,
+      name: products.name,
+      description: products.description,
+      sportId: products.sportId,
+      revision: products.revision,
+    })
+    .from(products)
+    .where(eq(products.id, id));
+  if (!row) return null;
+  const [links, images] = await Promise.all([
+    db()
+      .select({ id: productsCategories.categoryId })
+      .from(productsCategories)
+      .where(eq(productsCategories.productId, id)),
+    db()
+      .select({ id: productImages.id, key: productImages.key, variants: productImages.variants })
+      .from(productImages)
+      .where(eq(productImages.productId, id))
+      .orderBy(asc(productImages.position)),
+  ]);
+  return {
+    ...row,
+    categoryIds: links.map((l) => l.id),
+    images: images.map((i) => ({
+      id: i.id,
+      src: thumbnailOf({ key: i.key, variants: i.variants, width: 0, height: 0 })!,
+    })),
+  };
+}
+
+/**
+ * Products without any image (the dashboard's "needs attention" link), newest first, with the
+ * list page's filters. A NOT EXISTS on the image table's (product, position) index.
+ */
+export async function listProductsWithoutImages(filter: {
+  q?: string;
+  sportIds?: number[];
+  categoryIds?: number[];
+  page?: number;
+}): Promise<ProductPage> {
+  const page = Math.max(1, Math.floor(filter.page ?? 1) || 1);
+  const where: SQL[] = [
+    notExists(
+      db()
+        .select({ one: sql`1` })
+        .from(productImages)
+        .where(eq(productImages.productId, products.id)),
+    ),
+  ];
+  const q = (filter.q ?? '').trim().toLowerCase();
+  if (q) where.push(sql`${products.searchText} LIKE ${`%${escapeLike(q)}%`}`);
+  if (filter.sportIds?.length) where.push(inArray(products.sportId, filter.sportIds));
+  if (filter.categoryIds?.length)
+    where.push(
+      exists(
+        db()
+          .select({ one: sql`1` })
+          .from(productsCategories)
+          .where(
+            and(
+              eq(productsCategories.productId, products.id),
+              inArray(productsCategories.categoryId, filter.categoryIds),
+            ),
+          ),
+      ),
+    );
+  const [rows, [count]] = await Promise.all([
+    db()
+      .select({
+        id: products.id,
+        name: products.name,
+        description: products.description,
+        sportId: sports.id,
+        sportName: sports.name,
+      })
+      .from(products)
+      .innerJoin(sports, eq(sports.id, products.sportId))
+      .where(and(...where))
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
+    db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .where(and(...where)),
+  ]);
+  const links = rows.length
+    ? await db()
+        .select({
+          productId: productsCategories.productId,
+          id: categories.id,
+          name: categories.name,
+        })
+        .from(productsCategories)
+        .innerJoin(categories, eq(categories.id, productsCategories.categoryId))
+        .where(
+          inArray(
+            productsCategories.productId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(categories.name))
+    : [];
+  return {
+    page,
+    pageSize: PAGE_SIZE,
+    total: Number(count?.n ?? 0),
+    items: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      image: null,
+      sport: { id: r.sportId, name: r.sportName },
+      categories: links.filter((l) => l.productId === r.id).map(({ id, name }) => ({ id, name })),
+    })),
+  };
+}

@@ -1,0 +1,514 @@
+// The back office's products, as the demo admin: create with two images (one cropped), every
+// validation message, the shop following an edit, delete after the confirm dialog, the list
+// without JavaScript, and uploads refused by the running server with nothing left behind.
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expectNoSeriousViolations } from './axe';
+
+function demoAdmin() {
+  const text = readFileSync(path.join(process.env.E2E_DATA_DIR!, 'demo-admin.txt'), 'utf8');
+  return { email: text.match(/email: (\S+)/)![1]!, password: text.match(/password: (\S+)/)![1]! };
+}
+
+/** Signs the page's context in as the demo admin (cookies shared with `page.request`). */
+async function signInAsAdmin(page: Page) {
+  const response = await page.request.post('/api/auth/sign-in/email', {
+    data: demoAdmin(),
+    headers: { origin: new URL(test.info().project.use.baseURL!).origin },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+const image = (width: number, height: number, colour: string, format: 'png' | 'jpeg') => {
+  const canvas = sharp({ create: { width, height, channels: 3, background: colour } });
+  return (format === 'png' ? canvas.png() : canvas.jpeg()).toBuffer();
+};
+
+/** Every file in the server's uploads folder (to prove a refused upload left nothing). */
+function uploadedFiles(): string[] {
+  const root = path.join(process.env.E2E_DATA_DIR!, 'uploads');
+  return readdirSync(root, { recursive: true, encoding: 'utf8' }).sort();
+}
+
+/** POST requests the page sends to a path: a blocked submit sends none. */
+function countPosts(page: Page, pathname: string) {
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith(pathname))
+      posts.push(r.url());
+  });
+  return posts;
+}
+
+async function addImage(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+  await page.locator('input[type=file]').setInputFiles(file);
+  await expect(page.getByRole('dialog', { name: 'Crop Image' })).toBeVisible();
+}
+
+test('an admin creates, edits and deletes a product, and the shop follows', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAsAdmin(page);
+  const name = `Test Goalpost ${randomUUID().slice(0, 6)}`;
+  const posts = countPosts(page, '/admin/create');
+
+  await page.goto('/admin/create');
+  await expect(page.getByRole('heading', { name: 'Add Product' })).toBeVisible();
+  const submit = page.getByRole('button', { name: 'SUBMIT' });
+  const messages = [
+    'Product name is required.',
+    'Please select a sport.',
+    'Select at least one category.',
+    'Upload at least one image.',
+  ];
+  // Each message blocks the submit; fixing one field at a time leaves the rest in place.
+  await submit.click();
+  for (const m of messages) await expect(page.getByText(m, { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Name')).toBeFocused();
+  await page.getByLabel('Name').fill(name);
+  await submit.click();
+  await expect(page.getByText(messages[0]!)).toHaveCount(0);
+  await expect(page.getByLabel('Sport', { exact: true })).toBeFocused();
+  await page.getByLabel('Sport', { exact: true }).selectOption({ label: 'Football' });
+  await submit.click();
+  await expect(page.getByText(messages[1]!)).toHaveCount(0);
+  await expect(page.getByText(messages[2]!)).toBeVisible();
+  const categories = page.getByRole('group', { name: 'Categories' });
+  await categories.getByRole('searchbox', { name: 'Filter categories' }).fill('goal');
+  await categories.getByRole('checkbox', { name: 'Goalposts' }).check();
+  await categories.getByRole('searchbox', { name: 'Filter categories' }).fill('');
+  await categories.getByRole('checkbox', { name: 'Nets', exact: true }).check();
+  await submit.click();
+  await expect(page.getByText(messages[2]!)).toHaveCount(0);
+  await expect(page.getByText(messages[3]!)).toBeVisible();
+  expect(posts).toEqual([]);
+
+  await page.getByLabel('Description').fill('Regulation size, galvanised steel.');
+  // First image: a wide PNG, cropped to a square JPEG.
+  await addImage(page, {
+    name: 'wide.png',
+    mimeType: 'image/png',
+    buffer: await image(900, 600, '#d92626', 'png'),
+  });
+  await expectNoSeriousViolations(page);
+  await page.getByRole('button', { name: 'Confirm Crop' }).click();
+  await expect(page.getByRole('img', { name: 'Image 1' })).toBeVisible();
+  // Second: a JPEG kept as it is; Cancel on a third adds nothing.
+  await addImage(page, {
+    name: 'blue.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await image(500, 700, '#1f4fd1', 'jpeg'),
+  });
+  await page.getByRole('button', { name: "Don't crop" }).click();
+  await addImage(page, {
+    name: 'green.png',
+    mimeType: 'image/png',
+    buffer: await image(300, 300, '#12a150', 'png'),
+  });
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('img', { name: /^Image \d$/ })).toHaveCount(2);
+  await expect(page.getByText(messages[3]!)).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+
+  await submit.click();
+  const created = page.getByRole('alertdialog', { name: 'Product created' });
+  await expect(created).toContainText(`${name} successfully created`);
+  await expect(created.locator('img')).toHaveAttribute('src', /^\/media\/products\//);
+  expect(posts).toHaveLength(1);
+  await created.getByRole('button', { name: 'Back to Home screen' }).click();
+  await expect(page).toHaveURL(/\/admin\/list$/);
+
+  // The shop shows it with both images.
+  await page.goto(`/shop?q=${encodeURIComponent(name)}`);
+  await page.getByRole('link', { name }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const productUrl = page.url();
+  const thumbs = page.getByRole('list', { name: 'Product images' }).locator('img');
+  await expect(thumbs).toHaveCount(2);
+  const [firstSrc, secondSrc] = await thumbs.evaluateAll((imgs) =>
+    imgs.map((i) => i.getAttribute('src')!),
+  );
+  await expect(page.getByTestId('main-image')).toHaveAttribute('src', firstSrc!);
+
+  // Edit: name, categories and image order.
+  await page.goto(`/admin/list?q=${encodeURIComponent(name)}`);
+  await page.getByRole('link', { name: `Edit ${name}` }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Product' })).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveValue(name);
+  const editUrl = page.url();
+  const renamed = `${name} Pro`;
+  await page.getByLabel('Name').fill(renamed);
+  const editCategories = page.getByRole('group', { name: 'Categories' });
+  await editCategories.getByRole('button', { name: 'Remove Nets' }).click();
+  await editCategories.getByRole('checkbox', { name: 'Training Equipment' }).check();
+  await page.getByRole('button', { name: 'Move image 2 up' }).click();
+  await expectNoSeriousViolations(page);
+  await page.getByRole('button', { name: 'SUBMIT' }).click();
+  const saved = page.getByRole('alertdialog', { name: 'Product saved' });
+  await expect(saved).toContainText(`${renamed} successfully updated`);
+  await saved.getByRole('button', { name: 'Back to Home screen' }).click();
+  await expect(page).toHaveURL(/\/admin\/list$/);
+  // The edit page's history says who changed what.
+  await page.goto(editUrl);
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history.getByRole('listitem').first()).toContainText(
+    'changed name, categories, images',
+  );
+  await expect(history.getByRole('listitem').first()).toContainText(`${name} → ${renamed}`);
+  await expect(history).toContainText('created the product');
+
+  await page.goto(productUrl);
+  await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+  await expect(page.getByTestId('main-image')).toHaveAttribute('src', secondSrc!);
+  const facts = page.getByRole('main').locator('dl');
+  await expect(facts.getByRole('link', { name: 'Training Equipment' })).toBeVisible();
+  await expect(facts.getByRole('link', { name: 'Goalposts' })).toBeVisible();
+  await expect(facts.getByRole('link', { name: 'Nets', exact: true })).toHaveCount(0);
+
+  // Delete after the confirm dialog.
+  await page.goto(`/admin/list?q=${encodeURIComponent(renamed)}`);
+  await expectNoSeriousViolations(page);
+  await page.getByRole('link', { name: `Delete ${renamed}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
+  await expect(confirm).toContainText("You won't be able to revert this!");
+  await expectNoSeriousViolations(page);
+  await confirm.getByRole('button', { name: 'Yes, delete it!' }).click();
+  const deleted = page.getByRole('alertdialog', { name: 'Deleted!' });
+  await expect(deleted).toContainText('The product has been deleted.');
+  await deleted.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('link', { name: `Edit ${renamed}` })).toHaveCount(0);
+  expect((await page.goto(productUrl))?.status()).toBe(404);
+});
+
+test('the drop zone shows its messages for a wrong type, a large file and two at once', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  await page.goto('/admin/create');
+  const input = page.locator('input[type=file]');
+  await input.setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('hi'),
+  });
+  await expect(page.getByRole('alert').filter({ hasText: 'File type must be' })).toBeVisible();
+  await input.setInputFiles({
+    name: 'huge.png',
+    mimeType: 'image/png',
+    buffer: Buffer.alloc(11 * 1024 * 1024),
+  });
+  await expect(page.getByText('File is larger than 10485760 bytes')).toBeVisible();
+  const zone = page.getByTestId('image-dropzone');
+  const twoFiles = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(['a'], 'a.png', { type: 'image/png' }));
+    transfer.items.add(new File(['b'], 'b.png', { type: 'image/png' }));
+    return transfer;
+  });
+  await zone.dispatchEvent('drop', { dataTransfer: twoFiles });
+  await expect(page.getByText('Too many files').first()).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Crop Image' })).toHaveCount(0);
+});
+
+test('the product list filters by text, category and sport in the URL, without JavaScript', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await signInAsAdmin(page);
+  await page.goto('/admin/list');
+  await expect(page.getByRole('columnheader', { name: 'Product Name' })).toBeVisible();
+  await page.getByLabel('Category').selectOption({ label: 'Goalposts' });
+  await page.getByLabel('Sport', { exact: true }).selectOption({ label: 'Football' });
+  await page.getByLabel('Search products').fill('goalpst');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/admin\/list\?q=goalpst&category=1&sport=1$/);
+  const rows = page.getByRole('table').getByRole('row');
+  await expect(rows.nth(1)).toContainText(/goalpost/i);
+  await expect(rows.nth(1)).toContainText('Football');
+  await context.close();
+});
+
+test('without JavaScript, delete goes through a confirm page', async ({ browser, page }) => {
+  // Make a throwaway product through the real form post (the JS page), then delete it without JS.
+  await signInAsAdmin(page);
+  const name = `No JS Net ${randomUUID().slice(0, 6)}`;
+  const form = new FormData();
+  form.set('name', name);
+  form.set('sportId', '1');
+  form.append('categoryIds', '3');
+  form.append('images', 'new:0');
+  form.append(
+    'file',
+    new Blob([new Uint8Array(await image(200, 200, '#444444', 'png'))]),
+    'grey.png',
+  );
+  const made = await page.request.post('/admin/create.data', { multipart: form });
+  expect(made.status()).toBe(200);
+
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const nojs = await context.newPage();
+  await signInAsAdmin(nojs);
+  await nojs.goto(`/admin/list?q=${encodeURIComponent(name)}`);
+  await nojs.getByRole('link', { name: `Delete ${name}` }).click();
+  const panel = nojs.getByRole('region', { name: 'Are you sure?' });
+  await expect(panel).toContainText("You won't be able to revert this!");
+  await panel.getByRole('button', { name: 'Yes, delete it!' }).click();
+  await expect(nojs.getByRole('status')).toContainText('Deleted! The product has been deleted.');
+  await expect(nojs.getByRole('link', { name: `Delete ${name}` })).toHaveCount(0);
+  await context.close();
+});
+
+/** A PNG whose header declares 20000×20000 pixels: 400 MP once decoded (a decompression bomb). */
+function bombPng(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (data: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of data) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(20_000, 0);
+  header.writeUInt32BE(20_000, 4);
+  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+  // A few hundred rows of zeros compress to almost nothing: the file is tiny, the image is not.
+  const rows = deflateSync(Buffer.alloc(20_001 * 200));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', rows),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function postProduct(
+  request: APIRequestContext,
+  files: { name: string; type: string; data: Buffer }[],
+  name: string,
+) {
+  const form = new FormData();
+  form.set('name', name);
+  form.set('sportId', '1');
+  form.append('categoryIds', '1');
+  files.forEach((_, i) => form.append('images', `new:${i}`));
+  for (const f of files)
+    form.append('file', new Blob([new Uint8Array(f.data)], { type: f.type }), f.name);
+  return request.post('/admin/create.data', { multipart: form });
+}
+
+test('the server refuses bad uploads with a clear 4xx and stores nothing', async ({
+  page,
+  playwright,
+}) => {
+  test.setTimeout(90_000);
+  await signInAsAdmin(page);
+  const storageState = await page.context().storageState();
+  const baseURL = test.info().project.use.baseURL!;
+  const jpeg = await image(400, 400, '#777777', 'jpeg');
+  const cases: {
+    label: string;
+    files: { name: string; type: string; data: Buffer }[];
+    status: number;
+    message: string;
+  }[] = [
+    {
+      label: 'a text file named .jpg',
+      files: [{ name: 'photo.jpg', type: 'image/jpeg', data: Buffer.from('just some text\n') }],
+      status: 415,
+      message: 'Image 1 (photo.jpg) is not a JPEG, PNG or WebP image.',
+    },
+    {
+      label: 'an SVG',
+      files: [
+        {
+          name: 'logo.svg',
+          type: 'image/svg+xml',
+          data: Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+          ),
+        },
+      ],
+      status: 415,
+      message: 'Image 1 (logo.svg) is not a JPEG, PNG or WebP image.',
+    },
+    {
+      label: 'a truncated JPEG',
+      files: [
+        {
+          name: 'cut.jpg',
+          type: 'image/jpeg',
+          data: jpeg.subarray(0, Math.floor(jpeg.length / 2)),
+        },
+      ],
+      status: 422,
+      message: 'Image 1 (cut.jpg) could not be read: the file is damaged or incomplete.',
+    },
+    {
+      label: 'a 20000×20000 PNG',
+      files: [{ name: 'bomb.png', type: 'image/png', data: bombPng() }],
+      status: 413,
+      message: 'Image 1 (bomb.png) has too many pixels (at most 40 megapixels).',
+    },
+    {
+      label: 'an 11 MB file',
+      files: [{ name: 'big.jpg', type: 'image/jpeg', data: Buffer.alloc(11 * 1024 * 1024, 1) }],
+      status: 413,
+      message: 'Each image must be 10 MB or smaller.',
+    },
+    {
+      label: 'a fourth image',
+      files: [1, 2, 3, 4].map((n) => ({ name: `${n}.jpg`, type: 'image/jpeg', data: jpeg })),
+      status: 400,
+      message: 'A product has at most 3 images.',
+    },
+  ];
+  for (const c of cases) {
+    const before = uploadedFiles();
+    const name = `Refused ${randomUUID().slice(0, 8)}`;
+    // A fresh connection each: a refused large body closes the one it came on.
+    const request = await playwright.request.newContext({ baseURL, storageState });
+    const response = await postProduct(request, c.files, name);
+    expect(response.status(), c.label).toBe(c.status);
+    expect(await response.text(), c.label).toContain(c.message);
+    await request.dispose();
+    expect(uploadedFiles(), c.label).toEqual(before);
+    const api = await page.request.get(`/api/v1/products?q=${encodeURIComponent(name)}`);
+    expect(
+      ((await api.json()) as { items: { name: string }[] }).items.map((p) => p.name),
+    ).not.toContain(name);
+  }
+});
+
+test('a fourth image on an edit is refused, and an unknown product is a 404', async ({ page }) => {
+  await signInAsAdmin(page);
+  // Demo product 1 has images; three new ones on top exceed the limit.
+  await page.goto('/admin/edit/1');
+  const revision = await page.locator('input[name="revision"]').getAttribute('value');
+  const kept = await page
+    .locator('input[name="images"]')
+    .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+  const jpeg = await image(300, 300, '#999999', 'jpeg');
+  const form = new FormData();
+  form.set('name', 'Anything');
+  form.set('sportId', '1');
+  form.append('categoryIds', '1');
+  form.set('revision', revision!);
+  for (const k of kept) form.append('images', k);
+  for (let i = 0; i < 4 - kept.length; i++) {
+    form.append('images', `new:${i}`);
+    form.append('file', new Blob([new Uint8Array(jpeg)]), `${i}.jpg`);
+  }
+  const before = uploadedFiles();
+  const response = await page.request.post('/admin/edit/1.data', { multipart: form });
+  expect(response.status()).toBe(400);
+  expect(await response.text()).toContain('A product has at most 3 images.');
+  expect(uploadedFiles()).toEqual(before);
+
+  expect((await page.goto('/admin/edit/999999'))?.status()).toBe(404);
+  expect((await page.goto('/admin/edit/abc'))?.status()).toBe(404);
+});
+
+test('the later of two edits is told the product changed, and nothing is overwritten', async ({
+  browser,
+  page,
+}) => {
+  // A product of its own, so no other test sees its name change.
+  await signInAsAdmin(page);
+  const original = `Two Editors ${randomUUID().slice(0, 6)}`;
+  const form = new FormData();
+  form.set('name', original);
+  form.set('sportId', '1');
+  form.append('categoryIds', '1');
+  form.append('images', 'new:0');
+  form.append('file', new Blob([new Uint8Array(await image(200, 200, '#555555', 'png'))]), 'a.png');
+  expect((await page.request.post('/admin/create.data', { multipart: form })).status()).toBe(200);
+  await page.goto(`/admin/list?q=${encodeURIComponent(original)}`);
+  await page.getByRole('link', { name: `Edit ${original}` }).click();
+  await expect(page.getByLabel('Name')).toHaveValue(original);
+  const editUrl = page.url();
+  const id = editUrl.split('/').pop()!;
+
+  const open = async () => {
+    const context = await browser.newContext();
+    const other = await context.newPage();
+    await signInAsAdmin(other);
+    await other.goto(editUrl);
+    return other;
+  };
+  const [first, second] = [await open(), await open()];
+  await first.getByLabel('Name').fill(`${original} (first)`);
+  await first.getByRole('button', { name: 'SUBMIT' }).click();
+  await expect(first.getByRole('alertdialog', { name: 'Product saved' })).toBeVisible();
+  await second.getByLabel('Name').fill(`${original} (second)`);
+  await second.getByRole('button', { name: 'SUBMIT' }).click();
+  await expect(
+    second.getByRole('alert').filter({ hasText: 'changed by someone else' }),
+  ).toBeVisible();
+  const api = await second.request.get(`/api/v1/products/${id}`);
+  expect(((await api.json()) as { name: string }).name).toBe(`${original} (first)`);
+  // Reloading shows the stored product, and a save from there goes through.
+  await second.getByRole('button', { name: 'Reload the product' }).click();
+  await expect(second.getByLabel('Name')).toHaveValue(`${original} (first)`);
+  await expect(second.getByText('changed by someone else')).toHaveCount(0);
+  await second.getByLabel('Name').fill(`${original} (second)`);
+  await second.getByRole('button', { name: 'SUBMIT' }).click();
+  await expect(second.getByRole('alertdialog', { name: 'Product saved' })).toBeVisible();
+  await first.context().close();
+  await second.context().close();
+});
+
+test('guests and customers cannot create, edit or delete products', async ({
+  page,
+  playwright,
+}) => {
+  const baseURL = test.info().project.use.baseURL!;
+  const origin = new URL(baseURL).origin;
+  const form = () => {
+    const f = new FormData();
+    f.set('name', 'Sneaky');
+    f.set('sportId', '1');
+    f.append('categoryIds', '1');
+    f.set('intent', 'delete');
+    f.set('productId', '1');
+    f.set('revision', '1');
+    return f;
+  };
+  const posts = ['/admin/create', '/admin/edit/1', '/admin/list'];
+
+  const guest = await playwright.request.newContext({ baseURL });
+  for (const url of posts) {
+    const response = await guest.post(url, { multipart: form(), maxRedirects: 0 });
+    expect(response.status(), url).toBe(302);
+    expect(response.headers().location, url).toMatch(/^\/login\?redirectTo=/);
+  }
+  await guest.dispose();
+
+  const email = `customer-${randomUUID().slice(0, 8)}@example.com`;
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password: 'correct horse battery', name: 'Customer' },
+    headers: { origin },
+  });
+  expect(signUp.ok()).toBe(true);
+  for (const url of posts) {
+    const response = await page.request.post(url, { multipart: form(), maxRedirects: 0 });
+    expect(response.status(), url).toBe(403);
+  }
+  const api = await page.request.get('/api/v1/products/1');
+  expect(api.status()).toBe(200);
+  expect(((await api.json()) as { name: string }).name).not.toBe('Sneaky');
+});
