@@ -7,6 +7,7 @@ import { formValues } from '~/lib/forms';
 import { seo } from '~/lib/meta';
 import { registerSchema } from '~/lib/schemas/account';
 import { useForm, useOnResult } from '~/lib/use-form';
+import { useHydrated } from '~/lib/use-hydrated';
 import { useState } from 'react';
 import { limitAccountAction, register } from '~/services/accounts/accounts.server';
 import { formAction, parseInput, readForm } from '~/services/forms.server';
@@ -42,6 +43,7 @@ export default function Register() {
   const navigate = useNavigate();
   const busy = useNavigation().state === 'submitting';
   const form = useForm(registerSchema, result);
+  const hydrated = useHydrated();
   const [created, setCreated] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -59,7 +61,8 @@ export default function Register() {
           {...form.props}
           className="space-y-2 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
         >
-          <input type="hidden" name="js" value="1" />
+          {/* Only once scripts run: a plain post (no `js`) is answered with a redirect. */}
+          {hydrated ? <input type="hidden" name="js" value="1" /> : null}
           <FormError message={failure ? undefined : form.formError} />
           <Field
             id="email"
