@@ -17,6 +17,7 @@ export default [
   route('profile', 'routes/profile.tsx'),
   route('orders', 'routes/orders.tsx'),
   route('orders/:id', 'routes/orders.$id.tsx'),
+  route('orders/:id/quotations/:file', 'routes/orders.$id.quotations.$file.ts'),
   route('about-us', 'routes/about-us.tsx'),
   route('contact-us', 'routes/contact-us.tsx'),
   route('portfolio', 'routes/portfolio.tsx'),
@@ -28,6 +29,14 @@ export default [
   route('admin', 'routes/admin.tsx', [
     index('routes/admin._index.tsx'),
     route('list', 'routes/admin.list.tsx'),
+    // The staff inbox: enquiries (with quotations and the CSV export) and contact messages.
+    route('enquiries', 'routes/admin.enquiries.tsx'),
+    route('enquiries.csv', 'routes/admin.enquiries.csv.ts'),
+    route('enquiries/:id', 'routes/admin.enquiries.$id.tsx'),
+    route('enquiries/:id/quotation', 'routes/admin.enquiries.$id.quotation.tsx'),
+    route('enquiries/:id/quotations/:file', 'routes/admin.enquiries.$id.quotations.$file.ts'),
+    route('messages', 'routes/admin.messages.tsx'),
+    route('messages/:id', 'routes/admin.messages.$id.tsx'),
   ]),
   route('*', 'routes/$.tsx'),
 ] satisfies RouteConfig;
