@@ -156,7 +156,12 @@ export default function AdminQuotation({ loaderData }: Route.ComponentProps) {
               >
                 <Field
                   id={`extra-${n}-description`}
-                  label={`Extra line ${n + 1}`}
+                  label={
+                    <>
+                      Extra line {n + 1}
+                      <span className="sr-only"> description</span>
+                    </>
+                  }
                   placeholder={n === 0 ? 'e.g. Delivery' : n === 1 ? 'e.g. Installation' : ''}
                   autoComplete="off"
                   error={form.errors[`extra-${n}-description`]}
