@@ -75,7 +75,7 @@ function ReplyForm({ to }: { to: string }) {
       <TextAreaField
         id="reply"
         name="body"
-        label="Reply"
+        label="Your reply"
         hint={`E-mailed to ${to}; their answer comes back to the company address.`}
         rows={5}
         error={form.errors.body}

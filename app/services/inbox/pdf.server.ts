@@ -76,16 +76,26 @@ export function renderQuotationPdf(q: QuotationDocument): Promise<Buffer> {
     width,
     align: 'right',
   });
-  doc.font('Helvetica').fontSize(9).fillColor(MUTED);
+  // Label and value in two fixed columns (pdfkit's `continued` text does not right-align).
+  let metaY = 78;
   for (const [label, value] of [
     ['Quotation no.', q.number],
     ['Enquiry', q.reference],
     ['Date', q.date],
     ['Valid until', `${q.validUntil} (${q.validityDays} days)`],
   ] as const) {
-    doc.text(`${label}: `, { width, align: 'right', continued: true });
-    doc.fillColor(INK).font('Helvetica-Bold').text(value);
-    doc.fillColor(MUTED).font('Helvetica');
+    doc
+      .fillColor(MUTED)
+      .font('Helvetica')
+      .fontSize(9)
+      .text(label, right - 250, metaY, {
+        width: 80,
+      });
+    doc
+      .fillColor(INK)
+      .font('Helvetica-Bold')
+      .text(value, right - 165, metaY, { width: 165 });
+    metaY = doc.y + 2;
   }
 
   let y = Math.max(letterheadBottom, doc.y) + 24;
@@ -183,12 +193,9 @@ export function renderQuotationPdf(q: QuotationDocument): Promise<Buffer> {
     doc.moveDown();
   }
   doc.fillColor(MUTED).font('Helvetica').fontSize(8.5);
-  doc.text(
-    `Prices in Singapore dollars. Prepared by ${q.preparedBy}. Please quote ${q.number} when you reply.`,
-    left,
-    doc.y,
-    { width },
-  );
+  doc.text(`Prepared by ${q.preparedBy}. Please quote ${q.number} when you reply.`, left, doc.y, {
+    width,
+  });
 
   doc.end();
   return done;
