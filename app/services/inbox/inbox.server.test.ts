@@ -16,6 +16,7 @@ import {
   quotationLines,
   user,
 } from '../db/schema';
+import { parseEnv } from '../env.server';
 import { UserError } from '../errors.server';
 import { mailSettled } from '../mail/queue.server';
 import { customerEnquiryActivity } from './customer.server';
@@ -210,6 +211,12 @@ describe('searching the inbox', () => {
 });
 
 describe('quotations', () => {
+  it('reads GST_RATE as basis points, 9% by default, and refuses a bad rate', () => {
+    expect(parseEnv({ DATA_DIR: '/tmp/fh-gst' }).gstRateBasisPoints).toBe(900);
+    expect(parseEnv({ DATA_DIR: '/tmp/fh-gst', GST_RATE: '8.25' }).gstRateBasisPoints).toBe(825);
+    expect(() => parseEnv({ DATA_DIR: '/tmp/fh-gst', GST_RATE: '9%' })).toThrow(/GST_RATE/);
+  });
+
   it('prices lines in cents with GST half-up on the subtotal', async () => {
     const items = [
       { id: 1, name: 'Goal', quantity: 3 },
