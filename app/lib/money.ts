@@ -70,3 +70,8 @@ export function formatRate(basisPoints: number): string {
   const rest = basisPoints % 100;
   return rest ? `${whole}.${String(rest).padStart(2, '0').replace(/0$/, '')}%` : `${whole}%`;
 }
+
+/** 125050 → '1250.50': what a price field shows when a form starts from a stored amount. */
+export function centsToInput(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}

@@ -7,13 +7,17 @@ import { card, primaryButton, secondaryButton } from '~/components/admin/inbox/s
 import { Field, FormError, TextAreaField } from '~/components/ui/field';
 import { adminMeta } from '~/lib/admin-meta';
 import { formValues } from '~/lib/forms';
-import { formatCents, formatRate, parseCents, quotationTotals } from '~/lib/money';
+import { centsToInput, formatCents, formatRate, parseCents, quotationTotals } from '~/lib/money';
 import { MAX_EXTRA_LINES, quotationFormSchema, readQuotationDraft } from '~/lib/schemas/inbox';
 import { useForm } from '~/lib/use-form';
 import { env } from '~/services/env.server';
 import { formAction, parseInput, readForm } from '~/services/forms.server';
 import { getEnquiryCase } from '~/services/inbox/enquiries.server';
-import { sendQuotation } from '~/services/inbox/quotations.server';
+import {
+  quotationLinesOf,
+  quotationTerms,
+  sendQuotation,
+} from '~/services/inbox/quotations.server';
 import { requireAdmin } from '~/services/permissions.server';
 
 export const meta: Route.MetaFunction = ({ data: d }) =>
@@ -30,7 +34,32 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const enquiry = await getEnquiryCase(idOf(params.id));
   if (!enquiry) throw data('Enquiry not found', { status: 404 });
+  // A revision starts from the latest quotation: its prices, notes, extras, validity and terms.
+  const latest = enquiry.quotations.at(-1);
+  const start: Record<string, string> = { validityDays: '30', terms: DEFAULT_TERMS };
+  let startExtras = START_EXTRAS;
+  if (latest) {
+    const lines = await quotationLinesOf(latest.id);
+    const itemLines = lines.filter((l) => l.kind === 'item');
+    const extraLines = lines.filter((l) => l.kind === 'extra');
+    enquiry.items.forEach((item, i) => {
+      const line = itemLines[i];
+      if (!line || line.description !== item.name) return;
+      start[`price-${item.id}`] = centsToInput(line.unitPriceCents);
+      if (line.note) start[`note-${item.id}`] = line.note;
+    });
+    extraLines.forEach((line, n) => {
+      start[`extra-${n}-description`] = line.description;
+      start[`extra-${n}-quantity`] = String(line.quantity);
+      start[`extra-${n}-price`] = centsToInput(line.unitPriceCents);
+    });
+    startExtras = Math.min(MAX_EXTRA_LINES, Math.max(START_EXTRAS, extraLines.length + 1));
+    start.validityDays = String(latest.validityDays);
+    start.terms = (await quotationTerms(latest.id)) ?? DEFAULT_TERMS;
+  }
   return {
+    start,
+    startExtras,
     enquiry: {
       id: enquiry.id,
       reference: enquiry.reference,
@@ -40,7 +69,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       next: `Q-${enquiry.reference}-${(enquiry.quotations.at(-1)?.sequence ?? 0) + 1}`,
     },
     gstRateBasisPoints: env().gstRateBasisPoints,
-    defaultTerms: DEFAULT_TERMS,
   };
 }
 
@@ -60,15 +88,15 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function AdminQuotation({ loaderData }: Route.ComponentProps) {
-  const { enquiry, gstRateBasisPoints, defaultTerms } = loaderData;
+  const { enquiry, gstRateBasisPoints, start, startExtras } = loaderData;
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
-  const [extras, setExtras] = useState(START_EXTRAS);
+  const [extras, setExtras] = useState(startExtras);
   const itemIds = useMemo(() => enquiry.items.map((i) => i.id), [enquiry.items]);
   const schema = useMemo(() => quotationFormSchema(itemIds, extras), [itemIds, extras]);
   const form = useForm(schema, result);
   // The preview reads the form as the server will (same parsing, same integer arithmetic).
-  const [values, setValues] = useState<Record<string, unknown>>({});
+  const [values, setValues] = useState<Record<string, unknown>>(start);
   const draft = readQuotationDraft(values, itemIds, extras);
   const totals = quotationTotals(
     [
@@ -117,6 +145,7 @@ export default function AdminQuotation({ loaderData }: Route.ComponentProps) {
                 </p>
                 <Field
                   id={`price-${item.id}`}
+                  defaultValue={start[`price-${item.id}`]}
                   label={
                     <>
                       Unit price (S$)<span className="sr-only"> for {item.name}</span>
@@ -129,6 +158,7 @@ export default function AdminQuotation({ loaderData }: Route.ComponentProps) {
                 />
                 <Field
                   id={`note-${item.id}`}
+                  defaultValue={start[`note-${item.id}`]}
                   label={
                     <>
                       Note (optional)<span className="sr-only"> for {item.name}</span>
@@ -156,6 +186,7 @@ export default function AdminQuotation({ loaderData }: Route.ComponentProps) {
               >
                 <Field
                   id={`extra-${n}-description`}
+                  defaultValue={start[`extra-${n}-description`]}
                   label={
                     <>
                       Extra line {n + 1}
@@ -174,11 +205,12 @@ export default function AdminQuotation({ loaderData }: Route.ComponentProps) {
                     </>
                   }
                   inputMode="numeric"
-                  defaultValue="1"
+                  defaultValue={start[`extra-${n}-quantity`] ?? '1'}
                   error={form.errors[`extra-${n}-quantity`]}
                 />
                 <Field
                   id={`extra-${n}-price`}
+                  defaultValue={start[`extra-${n}-price`]}
                   label={
                     <>
                       Unit price (S$)<span className="sr-only"> of extra line {n + 1}</span>
@@ -230,7 +262,7 @@ export default function AdminQuotation({ loaderData }: Route.ComponentProps) {
               id="validityDays"
               label="Valid for (days)"
               inputMode="numeric"
-              defaultValue="30"
+              defaultValue={start.validityDays}
               error={form.errors.validityDays}
             />
           </div>
@@ -238,7 +270,7 @@ export default function AdminQuotation({ loaderData }: Route.ComponentProps) {
             id="terms"
             label="Terms"
             rows={4}
-            defaultValue={defaultTerms}
+            defaultValue={start.terms}
             error={form.errors.terms}
           />
         </section>

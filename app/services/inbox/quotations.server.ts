@@ -226,3 +226,12 @@ export async function quotationLinesOf(quotationId: number): Promise<QuotationLi
     .where(eq(quotationLines.quotationId, quotationId))
     .orderBy(asc(quotationLines.position));
 }
+
+/** A quotation's terms as sent (a revision starts from them). */
+export async function quotationTerms(quotationId: number): Promise<string | null> {
+  const [row] = await db()
+    .select({ terms: quotations.terms })
+    .from(quotations)
+    .where(eq(quotations.id, quotationId));
+  return row?.terms ?? null;
+}
