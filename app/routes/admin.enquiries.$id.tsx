@@ -281,12 +281,9 @@ export default function AdminEnquiry({ loaderData }: Route.ComponentProps) {
         </div>
 
         <aside className="space-y-6">
-          <section aria-labelledby="status-heading" className={card}>
-            <h2 id="status-heading" className="sr-only">
-              Status
-            </h2>
+          <div className={card}>
             <StatusForm status={enquiry.status} />
-          </section>
+          </div>
           <section aria-labelledby="contact-heading" className={card}>
             <h2 id="contact-heading" className="text-lg font-bold text-slate-900">
               Contact

@@ -292,6 +292,23 @@ test('the CSV export has one row per item of exactly the enquiries shown', async
     staff.getByText(/cannot be e-mailed\. Please phone them on \+65 6123 0000/),
   ).toBeVisible();
   await expect(staff.getByLabel('Reply to the customer')).toHaveCount(0);
+
+  // Without JavaScript the forms post natively and the page says what happened.
+  const plain = await (
+    await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await staff.context().storageState(),
+    })
+  ).newPage();
+  await plain.goto(staff.url());
+  await plain.getByLabel('Private note').fill('Phoned: they will e-mail a site plan.');
+  await plain.getByRole('button', { name: 'Add note' }).click();
+  await expect(plain.getByRole('status')).toHaveText('Note added.');
+  await expect(plain.getByRole('region', { name: 'Timeline' })).toContainText('site plan');
+  await plain.getByLabel('Status').selectOption('closed');
+  await plain.getByRole('button', { name: 'Change' }).click();
+  await expect(plain.getByRole('status')).toHaveText('Status changed to Closed.');
+  await expect(plain.getByRole('region', { name: 'Timeline' })).toContainText('to Closed');
 });
 
 test('the messages inbox lists, filters and reads without errors', async ({ browser }) => {
