@@ -53,7 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-screen flex-col">
         <a
           href="#main"
-          className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+          className="sr-only focus:not-sr-only focus:block focus:bg-brand-900 focus:px-4 focus:py-3 focus:text-center focus:font-semibold focus:text-white"
         >
           Skip to content
         </a>

@@ -2,6 +2,9 @@
 // Ids are contiguous from 1. Some ids are relied upon elsewhere:
 //   product 2 = court taping, product 3 = goalposts, product 13 = NAPFA set,
 //   category 18 = NAPFA Equipment.
+// Ids are never renumbered: new products take the next id after the highest (53+ are the NAPFA
+// page's items that the first catalogue lacked, dated older than the rest so the home page's
+// "New products" stay as they were; app/content/napfa.ts lists the page's eleven items).
 
 export interface DemoSport {
   id: number;
@@ -25,6 +28,16 @@ export type DemoMotif =
   | 'napfa'
   | 'bench'
   | 'track'
+  | 'sit-reach'
+  | 'incline-bar'
+  | 'jump-mat'
+  | 'shuttle'
+  | 'floor-marking'
+  | 'stopwatch'
+  | 'trolley'
+  | 'custom'
+  | 'whistle'
+  | 'tags'
   | 'generic';
 
 export interface DemoImage {
@@ -271,7 +284,7 @@ export const demoProducts: DemoProduct[] = [
     sportId: 11,
     categoryIds: [18, 15],
     images: [
-      { title: 'Sit-and-reach box with sliding plate', motif: 'napfa', hue: 30 },
+      { title: 'Sit-and-reach box with sliding plate', motif: 'sit-reach', hue: 30 },
       { title: 'Printed centimetre scale', motif: 'generic', hue: 35 },
     ],
     createdDaysAgo: 40,
@@ -284,7 +297,7 @@ export const demoProducts: DemoProduct[] = [
       'Non-slip rubber jump mat, 3.5 m x 1 m, printed with a take-off line and distance markings from 0.6 m to 3.0 m in 1 cm increments. Rolls up for storage and lies flat on hall floors or covered courts. Used for the NAPFA standing broad jump station.',
     sportId: 11,
     categoryIds: [18, 8],
-    images: [{ title: 'Broad jump mat with printed scale', motif: 'napfa', hue: 200 }],
+    images: [{ title: 'Broad jump mat with printed scale', motif: 'jump-mat', hue: 200 }],
     createdDaysAgo: 55,
   },
   {
@@ -296,7 +309,7 @@ export const demoProducts: DemoProduct[] = [
     sportId: 11,
     categoryIds: [18, 8, 17],
     images: [
-      { title: 'Hardwood shuttle run blocks', motif: 'napfa', hue: 40 },
+      { title: 'Hardwood shuttle run blocks', motif: 'shuttle', hue: 40 },
       { title: 'Marker boxes', motif: 'generic', hue: 45 },
     ],
     createdDaysAgo: 70,
@@ -323,7 +336,9 @@ export const demoProducts: DemoProduct[] = [
       'Low-bar station for the inclined pull-up test, with the bar adjustable between 90 cm and 110 cm to match pupil height. Galvanised steel frame with powder-coated finish, for indoor or outdoor use. Available freestanding on a weighted base or fixed into the ground.',
     sportId: 11,
     categoryIds: [18, 15, 16],
-    images: [{ title: 'Inclined pull-up bar at adjustable height', motif: 'napfa', hue: 140 }],
+    images: [
+      { title: 'Inclined pull-up bar at adjustable height', motif: 'incline-bar', hue: 140 },
+    ],
     createdDaysAgo: 130,
   },
   {
@@ -756,5 +771,77 @@ export const demoProducts: DemoProduct[] = [
       { title: 'Court view', motif: 'court', hue: 185 },
     ],
     createdDaysAgo: 48,
+  },
+  {
+    id: 53,
+    name: 'Standing Broad Jump Floor Marking',
+    slug: 'standing-broad-jump-floor-marking',
+    description:
+      'Permanent standing broad jump lane marked directly on a hall floor or covered court: a take-off line and a measuring scale from 0.6 m to 3.0 m with 1 cm graduations, laid in durable vinyl tape or painted in polyurethane line paint. Nothing to set out or roll up on test day, and the lane sits alongside existing court lines. Marked by our line-marking crew, usually within a morning.',
+    sportId: 11,
+    categoryIds: [18, 4, 15],
+    images: [
+      { title: 'Broad jump scale marked on a hall floor', motif: 'floor-marking', hue: 35 },
+      { title: 'Take-off line and centimetre graduations', motif: 'floor-marking', hue: 200 },
+    ],
+    createdDaysAgo: 405,
+  },
+  {
+    id: 54,
+    name: 'Digital Stopwatch Set with Printer',
+    slug: 'digital-stopwatch-set-with-printer',
+    description:
+      'Professional digital stopwatches accurate to 1/100 s with lap and split memory, paired with a thermal printer that prints each timing with its lane and attempt number. Printed slips give the shuttle run and 2.4 km run results a paper record for the NAPFA score sheet. Supplied in a set of ten stopwatches with one printer, spare paper rolls and a carry case.',
+    sportId: 11,
+    categoryIds: [18, 8, 17],
+    images: [
+      { title: 'Stopwatch with timing printer', motif: 'stopwatch', hue: 210 },
+      { title: 'Printed timing slip', motif: 'stopwatch', hue: 190 },
+    ],
+    createdDaysAgo: 410,
+  },
+  {
+    id: 55,
+    name: 'Gym Mat Trolley',
+    slug: 'gym-mat-trolley',
+    description:
+      'Powder-coated steel trolley that carries up to 20 folded sit-up or gym mats flat, on four lockable swivel castors. Moves a whole NAPFA sit-up station from the storeroom to the hall in one trip and keeps mats off the floor between lessons. Fits through standard single doors.',
+    sportId: 11,
+    categoryIds: [18, 12, 15],
+    images: [{ title: 'Mat trolley loaded with folded mats', motif: 'trolley', hue: 220 }],
+    createdDaysAgo: 415,
+  },
+  {
+    id: 56,
+    name: 'Customised NAPFA Equipment',
+    slug: 'customised-napfa-equipment',
+    description:
+      'NAPFA stations made to your site: sit-and-reach boxes and jump mats printed with your school name and colours, pull-up and inclined pull-up stations built to fit an existing wall or footing, storage racks for a whole test set, and station signage. Tell us what you need; we measure, design and quote, then fabricate and install.',
+    sportId: 11,
+    categoryIds: [18, 15, 19],
+    images: [{ title: 'Station made to measure in school colours', motif: 'custom', hue: 280 }],
+    createdDaysAgo: 420,
+  },
+  {
+    id: 57,
+    name: 'Referee Whistles (Pack of 12)',
+    slug: 'referee-whistles-pack-of-12',
+    description:
+      'Pealess plastic whistles with a loud, clear 115 dB tone that carries across a field or a noisy hall, each on a breakaway lanyard. Used to start runs and signal changes of station on test day. Pack of 12 in assorted colours.',
+    sportId: 11,
+    categoryIds: [18, 17],
+    images: [{ title: 'Whistles on lanyards', motif: 'whistle', hue: 50 }],
+    createdDaysAgo: 425,
+  },
+  {
+    id: 58,
+    name: 'Participant Number Tags (Set of 100)',
+    slug: 'participant-number-tags-set-of-100',
+    description:
+      'Numbered tags from 1 to 100 in tear-resistant synthetic paper, with elastic loops or safety pins, so every pupil can be identified at each station and on the 2.4 km run. Large black numerals read easily from a distance; sets in other ranges and colours on request.',
+    sportId: 11,
+    categoryIds: [18, 17, 15],
+    images: [{ title: 'Numbered participant tags', motif: 'tags', hue: 15 }],
+    createdDaysAgo: 430,
   },
 ];

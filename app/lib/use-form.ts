@@ -20,7 +20,11 @@ export function useForm(
   result: ActionResult | undefined,
   options: { arrays?: readonly string[] } = {},
 ) {
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // Seeded from the result too: a page rendered on the server after a post without JavaScript
+  // shows the server's messages in its first (and only) render.
+  const [errors, setErrors] = useState<FieldErrors>(() =>
+    result && !result.ok ? (result.fields ?? {}) : {},
+  );
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [answered, setAnswered] = useState(result);
   if (result !== answered) {

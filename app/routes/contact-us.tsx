@@ -1,15 +1,108 @@
+import { Clock } from 'lucide-react';
+import { data, useActionData } from 'react-router';
 import type { Route } from './+types/contact-us';
-import { PlannedPage } from '~/components/layout/page-header';
+import { CompanyDetails } from '~/components/company/company-details';
+import { ContactForm, type ContactResult } from '~/components/company/contact-form';
+import { useSite } from '~/components/company/use-site';
+import { PageHeader } from '~/components/layout/page-header';
+import { contactSubtitle, contactTitle, openingHours, visitNote } from '~/content/contact';
+import { formValues } from '~/lib/forms';
 import { seo } from '~/lib/meta';
+import { CONTACT_MESSAGES, type ContactForm as ContactFields } from '~/lib/schemas/contact';
+import { submitContactMessage } from '~/services/contact/contact.server';
+import { env } from '~/services/env.server';
+import { failureOf, readForm } from '~/services/forms.server';
+import { companyPictures } from '~/services/media/company-images.server';
+import { clientAddress } from '~/services/rate-limit.server';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
     title: 'Contact Us',
-    description: 'Contact Fieldhouse Sports Engineering for quotes, flooring and court services.',
+    description:
+      'Contact Fieldhouse Sports Engineering in Singapore for quotations, site visits, sports flooring, court coating and equipment: address, phone, e-mail, opening hours and a message form.',
     path: '/contact-us',
     matches,
   });
 
-export default function Page() {
-  return <PlannedPage title="Contact Us" />;
+export async function loader() {
+  const pictures = await companyPictures();
+  return { location: pictures.get('location') ?? null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  let values: Record<string, string | string[]> = {};
+  // What was typed goes back with every failure, so a page without JavaScript keeps the text.
+  const kept = (): Partial<ContactFields> => ({
+    name: String(values.name ?? ''),
+    email: String(values.email ?? ''),
+    phone: String(values.phone ?? ''),
+    message: String(values.message ?? ''),
+  });
+  try {
+    values = formValues(await readForm(request));
+    const outcome = await submitContactMessage({
+      values,
+      honeypot: typeof values.website === 'string' ? values.website : undefined,
+      address: clientAddress(request, context.clientAddress, env().TRUST_PROXY === '1'),
+    });
+    if (outcome.status === 'stored') {
+      return data<ContactResult>(
+        { ok: false, error: CONTACT_MESSAGES.failed, values: kept() },
+        { status: 503 },
+      );
+    }
+    return { ok: true, message: CONTACT_MESSAGES.sent } satisfies ContactResult;
+  } catch (error) {
+    const failure = failureOf(error);
+    if (failure) return data<ContactResult>({ ...failure.body, values: kept() }, failure.status);
+    // Whatever else went wrong, the visitor keeps their text and gets the spec's message.
+    console.error('Contact form failed:', error);
+    return data<ContactResult>({ ok: false, error: CONTACT_MESSAGES.failed, values: kept() }, 500);
+  }
+}
+
+export default function ContactUs({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  const site = useSite();
+  const { location } = loaderData;
+  return (
+    <>
+      <PageHeader title={contactTitle} subtitle={contactSubtitle} />
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:py-14 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-12">
+        <ContactForm result={result} />
+        <aside aria-label="How to reach us" className="space-y-6">
+          <CompanyDetails site={site} title="Visit, call or write">
+            <h3 className="mt-6 flex items-center gap-2 text-sm font-bold text-slate-900">
+              <Clock aria-hidden className="size-4 text-brand-600" />
+              Opening hours
+            </h3>
+            <dl className="mt-2 space-y-1 text-sm">
+              {openingHours.map((h) => (
+                <div key={h.days} className="flex justify-between gap-4">
+                  <dt className="text-slate-700">{h.days}</dt>
+                  <dd className="text-right font-medium text-slate-900">{h.hours}</dd>
+                </div>
+              ))}
+            </dl>
+            <p className="mt-4 text-xs text-slate-600">{visitNote}</p>
+          </CompanyDetails>
+          {location ? (
+            <figure className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+              <img
+                src={location.src}
+                srcSet={location.srcSet}
+                sizes="(min-width: 1024px) 384px, 100vw"
+                width={location.width}
+                height={location.height}
+                alt={`Location of ${site.name}: ${site.address}`}
+                loading="lazy"
+                className="aspect-[16/9] w-full object-cover"
+              />
+              <figcaption className="px-4 py-3 text-xs text-slate-600">{site.address}</figcaption>
+            </figure>
+          ) : null}
+        </aside>
+      </div>
+    </>
+  );
 }

@@ -1,3 +1,4 @@
+import { ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { data, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/products.$productId';
@@ -86,7 +87,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               Shop
             </Link>
           </li>
-          <li aria-hidden>/</li>
+          <li aria-hidden>
+            <ChevronRight className="size-4 text-slate-400" />
+          </li>
           <li>
             <Link
               to={`/shop/sports/${product.sport.id}`}
@@ -95,15 +98,19 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               {product.sport.name}
             </Link>
           </li>
-          <li aria-hidden>/</li>
+          <li aria-hidden>
+            <ChevronRight className="size-4 text-slate-400" />
+          </li>
           <li aria-current="page" className="text-slate-900">
             {product.name}
           </li>
         </ol>
       </nav>
       <div className="grid gap-8 md:grid-cols-2 lg:gap-12">
-        <div>
-          <div className="overflow-hidden rounded-xl border border-slate-200 bg-white">
+        {/* On wide screens the thumbnails run down the left of the main image, so all of them
+            are in view with it; on a phone they sit under it. */}
+        <div className="flex flex-col gap-3 lg:flex-row-reverse lg:items-start">
+          <div className="overflow-hidden rounded-xl border border-slate-200 bg-white lg:max-h-[70vh] lg:flex-1">
             {main ? (
               <img
                 key={main.src}
@@ -115,7 +122,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 alt={product.name}
                 fetchPriority="high"
                 data-testid="main-image"
-                className="aspect-square w-full object-cover"
+                className="aspect-square w-full object-cover lg:max-h-[70vh]"
               />
             ) : (
               <div className="flex aspect-square items-center justify-center text-slate-500">
@@ -124,7 +131,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             )}
           </div>
           {product.images.length > 1 ? (
-            <ul className="mt-3 flex gap-2" aria-label="Product images">
+            <ul className="flex gap-2 lg:flex-col" aria-label="Product images">
               {product.images.map((image, i) => (
                 <li key={image.src}>
                   <button
@@ -184,12 +191,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               )}
             </dd>
           </dl>
-          {product.description ? (
-            <p className="mt-6 leading-relaxed whitespace-pre-line text-slate-800">
-              {product.description}
-            </p>
-          ) : null}
-          <div className="mt-8 flex flex-wrap items-center gap-4">
+          {/* The action comes before the long description, so a phone shows it without scrolling. */}
+          <div className="mt-6 flex flex-wrap items-center gap-4">
             <AddToCartButton
               product={{
                 id: product.id,
@@ -201,6 +204,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               No online prices: send an enquiry and we reply with a quote.
             </p>
           </div>
+          {product.description ? (
+            <p className="mt-6 leading-relaxed whitespace-pre-line text-slate-800">
+              {product.description}
+            </p>
+          ) : null}
         </div>
       </div>
     </div>

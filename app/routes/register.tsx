@@ -83,6 +83,14 @@ export default function Register() {
             autoComplete="new-password"
             error={form.errors.confirm}
           />
+          <p className="pb-2 text-xs text-slate-600">
+            We keep your name, e-mail and phone to run your account and answer your enquiries, as
+            our{' '}
+            <Link to="/privacy" className="underline">
+              privacy notice
+            </Link>{' '}
+            (PDPA) explains.
+          </p>
           <button
             type="submit"
             disabled={busy}

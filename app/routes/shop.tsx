@@ -1,5 +1,6 @@
 import { Search, X } from 'lucide-react';
-import { Form, Link, useNavigation } from 'react-router';
+import { useState } from 'react';
+import { data, Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/shop';
 import { FilterPanel } from '~/components/catalogue/filter-panel';
 import { Pagination } from '~/components/catalogue/pagination';
@@ -11,13 +12,23 @@ import { listProducts } from '~/services/catalogue/products.server';
 import { listCategories, listSports } from '~/services/catalogue/taxonomy.server';
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const state = parseShopState(new URL(request.url), params);
-  const [result, sports, categories] = await Promise.all([
-    listProducts(state),
-    listSports(),
-    listCategories(),
-  ]);
+  const parsed = parseShopState(new URL(request.url), params);
+  const [sports, categories] = await Promise.all([listSports(), listCategories()]);
+  // A sport or category in the path that does not exist is a missing page, not an empty listing.
+  const unknown = (id: string | undefined, list: { id: number }[]) =>
+    id !== undefined && id !== 'undefined' && !list.some((e) => String(e.id) === id);
+  if (unknown(params.sportsId, sports) || unknown(params.categoryId, categories))
+    throw data('No such sport or category.', { status: 404 });
+  // Unknown ids in the query (an old link) are dropped rather than shown as a nameless chip.
+  const state = {
+    ...parsed,
+    sportIds: parsed.sportIds.filter((id) => sports.some((s) => s.id === id)),
+    categoryIds: parsed.categoryIds.filter((id) => categories.some((c) => c.id === id)),
+  };
+  const result = await listProducts(state);
   const pages = Math.ceil(result.total / PAGE_SIZE);
+  // Past the last page: say so (and answer 404) instead of 'No products match your search.'.
+  const beyond = result.total > 0 && state.page > pages;
   const sportName =
     state.sportIds.length === 1 ? sports.find((s) => s.id === state.sportIds[0])?.name : undefined;
   const categoryName =
@@ -29,7 +40,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     : ((sportName && !state.categoryIds.length ? sportName : null) ??
       (categoryName && !state.sportIds.length ? categoryName : null) ??
       'Shop All');
-  return { ...result, state, pages, sports, categories, title };
+  const body = { ...result, state, pages, sports, categories, title, beyond };
+  return beyond ? data(body, { status: 404 }) : body;
 }
 
 export const meta: Route.MetaFunction = ({ data, location, matches }) =>
@@ -43,19 +55,26 @@ export const meta: Route.MetaFunction = ({ data, location, matches }) =>
   });
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
-  const { items, total, state, page, pages, sports, categories, title } = loaderData;
+  const { items, total, state, page, pages, sports, categories, title, beyond } = loaderData;
   const navigation = useNavigation();
+  // Controlled, not re-keyed: a search must not remount the box and drop the keyboard focus.
+  const [query, setQuery] = useState(state.q);
+  const [shownQ, setShownQ] = useState(state.q);
+  if (shownQ !== state.q) {
+    setShownQ(state.q);
+    setQuery(state.q);
+  }
   const loading =
     navigation.state === 'loading' && navigation.location.pathname.startsWith('/shop');
   const chips = [
     ...state.sportIds.map((id) => ({
       key: `s${id}`,
-      name: sports.find((s) => s.id === id)?.name ?? `Sport ${id}`,
+      name: sports.find((s) => s.id === id)?.name ?? '',
       href: shopHref({ ...state, sportIds: toggle(state.sportIds, id), page: 1 }),
     })),
     ...state.categoryIds.map((id) => ({
       key: `c${id}`,
-      name: categories.find((c) => c.id === id)?.name ?? `Category ${id}`,
+      name: categories.find((c) => c.id === id)?.name ?? '',
       href: shopHref({ ...state, categoryIds: toggle(state.categoryIds, id), page: 1 }),
     })),
   ];
@@ -84,8 +103,8 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               id="shop-search"
               name="q"
               type="search"
-              key={state.q}
-              defaultValue={state.q}
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
               placeholder="Search products"
               className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-2"
             />
@@ -132,7 +151,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         <p className="mt-4 text-sm text-slate-600" aria-live="polite">
           {total === 0
             ? 'No products found'
-            : `${total} ${total === 1 ? 'product' : 'products'}${pages > 1 ? ` · page ${page} of ${pages}` : ''}`}
+            : `${total} ${total === 1 ? 'product' : 'products'}${pages > 1 && !beyond ? ` · page ${page} of ${pages}` : ''}`}
         </p>
 
         <div className="mt-4">
@@ -140,9 +159,32 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             <ProductGridSkeleton />
           ) : items.length ? (
             <ProductGrid products={items} />
+          ) : beyond ? (
+            <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+              <p className="text-lg font-semibold text-slate-900">
+                There {pages === 1 ? 'is only 1 page' : `are only ${pages} pages`} of these
+                products.
+              </p>
+              <div className="mt-5 flex flex-wrap justify-center gap-3">
+                <Link
+                  to={shopHref({ ...state, page: pages })}
+                  className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+                >
+                  Go to page {pages}
+                </Link>
+                <Link
+                  to={shopHref({ ...state, page: 1 })}
+                  className="rounded-md border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50"
+                >
+                  Back to page 1
+                </Link>
+              </div>
+            </div>
           ) : (
             <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
-              <p className="text-lg font-semibold text-slate-900">No products match your search.</p>
+              <p className="text-lg font-semibold text-slate-900">
+                {state.q ? 'No products match your search.' : 'No products here yet.'}
+              </p>
               <p className="mx-auto mt-2 max-w-md text-sm text-slate-600">
                 Check the spelling, use fewer words or remove a filter. Can’t find what you need? We
                 supply and install much more than the catalogue shows.
@@ -165,7 +207,9 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           )}
         </div>
 
-        <Pagination page={page} pages={pages} href={(n) => shopHref({ ...state, page: n })} />
+        {beyond ? null : (
+          <Pagination page={page} pages={pages} href={(n) => shopHref({ ...state, page: n })} />
+        )}
       </div>
     </>
   );

@@ -1,15 +1,17 @@
 import type { Route } from './+types/terms';
-import { PlannedPage } from '~/components/layout/page-header';
+import { LegalDocumentPage } from '~/components/company/legal-document';
+import { terms } from '~/content/legal';
 import { seo } from '~/lib/meta';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
     title: 'Terms and Conditions',
-    description: 'Terms and conditions of Fieldhouse Sports Engineering.',
+    description:
+      'Terms for enquiries, quotations, delivery, installation, payment and warranty with Fieldhouse Sports Engineering, Singapore.',
     path: '/terms',
     matches,
   });
 
-export default function Page() {
-  return <PlannedPage title="Terms and Conditions" />;
+export default function Terms() {
+  return <LegalDocumentPage doc={terms} />;
 }

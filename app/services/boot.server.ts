@@ -5,6 +5,7 @@ import { db } from './db/client.server';
 import { migrateDatabase } from './db/migrate.server';
 import { lockDataDir } from './data-lock.server';
 import { env } from './env.server';
+import { companyPictures } from './media/company-images.server';
 import { ensureDemoAdmin, isCatalogueEmpty, seedDemoCatalogue } from './seed.server';
 
 /**
@@ -35,6 +36,10 @@ export async function boot(log: (line: string) => void = console.log): Promise<v
     });
     log(`Admin ${config.ADMIN_EMAIL} created from ADMIN_EMAIL.`);
   }
+  // The company pages' drawn pictures are made now, in the background, not for the first visitor.
+  companyPictures().catch((error: unknown) =>
+    console.error('Drawing the company pictures failed (retried on the next visit):', error),
+  );
   // Mail queued while the mail server was down (or by a previous run) goes out now and every minute.
   deliverSoon();
   startMailRetries();

@@ -69,7 +69,7 @@ export async function seedDemoCatalogue(log: (line: string) => void = () => {}):
       .limit(1);
     if (has) continue;
     for (const [position, image] of product.images.entries()) {
-      const stored = await storeImage(await renderDemoImage(image, product.name));
+      const stored = await storeImage(await renderDemoImage(image));
       await db()
         .insert(productImages)
         .values({ productId: product.id, position, ...stored });

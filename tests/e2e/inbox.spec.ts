@@ -311,14 +311,51 @@ test('the CSV export has one row per item of exactly the enquiries shown', async
   await expect(plain.getByRole('region', { name: 'Timeline' })).toContainText('to Closed');
 });
 
-test('the messages inbox lists, filters and reads without errors', async ({ browser }) => {
+test('a contact message: unread in bold, read, replied to by e-mail, handled and reopened', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const tag = randomUUID().slice(0, 8);
+  const email = `lee-${tag}@club.example`;
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto('/contact-us');
+  await visitor.getByLabel('Name', { exact: true }).fill(`Mr Lee ${tag}`);
+  await visitor.getByLabel('Email', { exact: true }).fill(email);
+  await visitor.getByLabel('Phone', { exact: true }).fill('+65 9123 4567');
+  await visitor.getByLabel('Message', { exact: true }).fill('Do you install hoops on concrete?');
+  await visitor.getByRole('button', { name: 'Send Message' }).click();
+  await expect(visitor.getByText('Message sent successfully!')).toBeVisible();
+
   const staff = await staffPage(browser);
-  for (const show of ['', '?show=handled', '?show=all']) {
-    const response = await staff.goto(`/admin/messages${show}`);
-    expect(response?.status()).toBe(200);
-    await expect(staff.getByRole('heading', { name: 'Messages' })).toBeVisible();
-  }
+  await staff.goto('/admin/messages');
+  const nav = staff.getByRole('navigation', { name: 'Back office sections' });
+  await expect(nav.getByRole('link', { name: /Messages \d+ open/ })).toBeVisible();
+  const link = staff.getByRole('link', { name: `Mr Lee ${tag} (unread)` });
+  await expect(link).toHaveClass(/font-extrabold/);
   await expectNoSeriousViolations(staff);
+  await link.click();
+  await expect(staff.getByRole('heading', { name: `Message from Mr Lee ${tag}` })).toBeVisible();
+  await expect(staff.getByText('Do you install hoops on concrete?')).toBeVisible();
+  await expectNoSeriousViolations(staff);
+
+  await staff.getByLabel('Your reply').fill('Yes, we do: a site visit first.');
+  await staff.getByRole('button', { name: 'Send reply' }).click();
+  const history = staff.getByRole('region', { name: 'History' });
+  await expect(history).toContainText('replied by e-mail');
+  await expect(history).toContainText('marked it handled');
+  await expect.poll(() => mailsAbout('Yes, we do: a site visit first.').length).toBe(1);
+  const mail = mailsAbout('Yes, we do: a site visit first.')[0]!;
+  expect(mail).toContain(`To: ${email}`);
+  expect(mail).toMatch(/Reply-To: \S*hello@fieldhouse\.example/);
+
+  await staff.getByRole('button', { name: 'Reopen' }).click();
+  await expect(history).toContainText('reopened it');
+  await staff.goto('/admin/messages');
+  await expect(staff.getByRole('link', { name: `Mr Lee ${tag}`, exact: true })).toHaveClass(
+    /font-medium/,
+  );
+  await staff.getByRole('link', { name: 'Handled' }).click();
+  await expect(staff.getByRole('link', { name: `Mr Lee ${tag}`, exact: true })).toHaveCount(0);
   expect((await staff.goto('/admin/messages/999999'))?.status()).toBe(404);
 });
 

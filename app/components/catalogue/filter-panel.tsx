@@ -88,14 +88,16 @@ export function FilterPanel({ state: current, sports, categories, total }: Props
 
   if (!hydrated) {
     return (
-      <details className="w-full">
+      // The panel drops below the trigger instead of widening it, so the search box beside it
+      // keeps its width.
+      <details className="relative">
         <summary className={`${triggerClass} cursor-pointer list-none`}>
           <SlidersHorizontal aria-hidden className="size-4" /> Filters {badge}
         </summary>
         <Form
           method="get"
           action="/shop"
-          className="mt-3 grid gap-6 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2"
+          className="absolute right-0 z-20 mt-2 grid max-h-[70vh] w-[min(40rem,calc(100vw-2rem))] gap-6 overflow-y-auto rounded-xl border border-slate-200 bg-white p-4 shadow-lg sm:grid-cols-2"
         >
           {state.q ? <input type="hidden" name="q" value={state.q} /> : null}
           <div>

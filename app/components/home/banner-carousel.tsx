@@ -1,7 +1,5 @@
-import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { CAROUSEL_INTERVAL_MS, SWIPE_THRESHOLD_PX } from '~/lib/constants';
+import { CarouselControls, useCarousel } from '~/components/ui/carousel';
 import type { ProductImage } from '~/services/catalogue/products.server';
 
 export interface CarouselSlide {
@@ -17,51 +15,15 @@ export interface CarouselSlide {
  * pause button, never auto-advances under prefers-reduced-motion, and follows a 40 px swipe.
  */
 export function BannerCarousel({ slides }: { slides: CarouselSlide[] }) {
-  const [index, setIndex] = useState(0);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const [stopped, setStopped] = useState(false);
-  const [reduced, setReduced] = useState(true);
-  const start = useRef<number | null>(null);
   const count = slides.length;
-  const go = useCallback((n: number) => setIndex(((n % count) + count) % count), [count]);
-
-  useEffect(() => {
-    const query = window.matchMedia('(prefers-reduced-motion: reduce)');
-    const update = () => setReduced(query.matches);
-    update();
-    query.addEventListener('change', update);
-    return () => query.removeEventListener('change', update);
-  }, []);
-  const running = !hovered && !focused && !stopped && !reduced && count > 1;
-  useEffect(() => {
-    if (!running) return;
-    const timer = window.setTimeout(() => go(index + 1), CAROUSEL_INTERVAL_MS);
-    return () => window.clearTimeout(timer);
-  }, [running, index, go]);
+  const { index, go, running, stopped, toggle, rootProps } = useCarousel(count);
 
   return (
     <section
       aria-roledescription="carousel"
       aria-label="Highlights"
-      data-state={running ? 'playing' : 'paused'}
       className="relative isolate overflow-hidden bg-brand-900 text-white"
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
-      }}
-      onPointerDown={(e) => {
-        start.current = e.clientX;
-      }}
-      onPointerUp={(e) => {
-        if (start.current === null) return;
-        const dx = e.clientX - start.current;
-        start.current = null;
-        if (Math.abs(dx) >= SWIPE_THRESHOLD_PX) go(index + (dx < 0 ? 1 : -1));
-      }}
-      style={{ touchAction: 'pan-y' }}
+      {...rootProps}
     >
       <div className="relative h-[420px] sm:h-[460px]" aria-live={running ? 'off' : 'polite'}>
         {slides.map((slide, i) => {
@@ -113,52 +75,14 @@ export function BannerCarousel({ slides }: { slides: CarouselSlide[] }) {
           );
         })}
       </div>
-      <div className="absolute inset-x-0 bottom-4 flex items-center justify-center gap-3">
-        <button
-          type="button"
-          onClick={() => go(index - 1)}
-          aria-label="Previous slide"
-          className="rounded-full bg-white/15 p-2 hover:bg-white/30"
-        >
-          <ChevronLeft aria-hidden className="size-5" />
-        </button>
-        <div className="flex gap-1">
-          {slides.map((slide, i) => (
-            <button
-              key={slide.href}
-              type="button"
-              onClick={() => go(i)}
-              aria-label={`Go to slide ${i + 1}: ${slide.title}`}
-              aria-current={i === index ? 'true' : undefined}
-              className="flex size-6 items-center justify-center rounded-full"
-            >
-              <span
-                className={`block h-2 rounded-full transition-all ${i === index ? 'w-6 bg-white' : 'w-2 bg-white/50'}`}
-              />
-            </button>
-          ))}
-        </div>
-        <button
-          type="button"
-          onClick={() => go(index + 1)}
-          aria-label="Next slide"
-          className="rounded-full bg-white/15 p-2 hover:bg-white/30"
-        >
-          <ChevronRight aria-hidden className="size-5" />
-        </button>
-        <button
-          type="button"
-          onClick={() => setStopped((s) => !s)}
-          aria-label={stopped ? 'Play slides' : 'Pause slides'}
-          className="rounded-full bg-white/15 p-2 hover:bg-white/30"
-        >
-          {stopped ? (
-            <Play aria-hidden className="size-4" />
-          ) : (
-            <Pause aria-hidden className="size-4" />
-          )}
-        </button>
-      </div>
+      <CarouselControls
+        titles={slides.map((s) => s.title)}
+        index={index}
+        go={go}
+        stopped={stopped}
+        toggle={toggle}
+        className="absolute inset-x-0 bottom-4"
+      />
     </section>
   );
 }

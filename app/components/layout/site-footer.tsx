@@ -6,6 +6,7 @@ const links = [
   { to: '/about-us', label: 'About Us' },
   { to: '/contact-us', label: 'Services' },
   { to: '/portfolio', label: 'Portfolio' },
+  { to: '/napfa', label: 'NAPFA Equipment' },
   { to: '/contact-us', label: 'Contact Us' },
   { to: '/terms', label: 'Terms and Conditions' },
   { to: '/privacy', label: 'Privacy Notice (PDPA)' },

@@ -1,4 +1,4 @@
-import { Form, Link, NavLink, useSearchParams } from 'react-router';
+import { Form, Link, NavLink, useLocation, useSearchParams } from 'react-router';
 import { Menu, Search, ShoppingCart, UserRound } from 'lucide-react';
 import { MenuDisclosure } from '~/components/ui/menu-disclosure';
 import { useLocalCartCount } from '~/lib/cart-storage';
@@ -71,45 +71,69 @@ function NavLinks({ sports, categories }: Pick<HeaderProps, 'sports' | 'categori
   );
 }
 
+function SearchForm({ id, q, className }: { id: string; q: string; className?: string }) {
+  return (
+    <Form method="get" action="/shop" role="search" className={`relative ${className ?? ''}`}>
+      <label htmlFor={id} className="sr-only">
+        Search our catalog
+      </label>
+      <input
+        id={id}
+        type="search"
+        name="q"
+        defaultValue={q}
+        placeholder="Search our catalog"
+        className="w-full rounded-full border border-slate-300 bg-slate-50 py-2 pr-10 pl-4 text-sm placeholder:text-slate-500 focus:border-brand-600 focus:bg-white"
+      />
+      <button
+        type="submit"
+        aria-label="Search"
+        className="absolute top-1/2 right-1 -translate-y-1/2 rounded-full p-1.5 text-slate-600 hover:text-brand-700"
+      >
+        <Search aria-hidden className="size-4" />
+      </button>
+    </Form>
+  );
+}
+
+const iconButton = 'rounded-md p-2 text-slate-700 hover:bg-slate-100';
+/** A phone panel under the header's one row (the header is the positioned ancestor). */
+const dropPanel =
+  'absolute inset-x-0 top-full max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 py-3 shadow-lg';
+
 export function SiteHeader({ user, sports, categories, siteName, serverCartCount }: HeaderProps) {
   const [params] = useSearchParams();
+  const { pathname } = useLocation();
   const localCount = useLocalCartCount(!user);
   const cartCount = user ? serverCartCount : localCount;
+  const q = params.get('q') ?? '';
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3">
+      {/* One row on a phone: logo, search, account, cart and menu (each a disclosure that works
+          without JavaScript); the search box and the navigation join it on wider screens. */}
+      <div className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-2 sm:gap-3 sm:py-3">
         <Link to="/" className="shrink-0 rounded-md" aria-label={`${siteName} home`}>
           <Logo />
         </Link>
-        <Form
-          method="get"
-          action="/shop"
-          role="search"
-          className="relative ml-auto hidden flex-1 sm:block sm:max-w-md"
-        >
-          <label htmlFor="site-search" className="sr-only">
-            Search our catalog
-          </label>
-          <input
-            id="site-search"
-            type="search"
-            name="q"
-            defaultValue={params.get('q') ?? ''}
-            placeholder="Search our catalog"
-            className="w-full rounded-full border border-slate-300 bg-slate-50 py-2 pr-10 pl-4 text-sm placeholder:text-slate-500 focus:border-brand-600 focus:bg-white"
-          />
-          <button
-            type="submit"
-            aria-label="Search"
-            className="absolute top-1/2 right-1 -translate-y-1/2 rounded-full p-1.5 text-slate-600 hover:text-brand-700"
-          >
-            <Search aria-hidden className="size-4" />
-          </button>
-        </Form>
-        <div className="ml-auto flex items-center gap-1 sm:ml-0">
+        <SearchForm id="site-search" q={q} className="ml-auto hidden flex-1 sm:block sm:max-w-md" />
+        <div className="ml-auto flex items-center gap-0.5 sm:ml-0 sm:gap-1">
+          {/* /shop has its own search box; a second one on a phone is noise. */}
+          {pathname === '/shop' ? null : (
+            <MenuDisclosure
+              label={<span className="sr-only">Search</span>}
+              icon={<Search aria-hidden className="size-5" />}
+              chevron={false}
+              className="sm:hidden"
+              summaryClassName={iconButton}
+              panelClassName={dropPanel}
+            >
+              <SearchForm id="site-search-mobile" q={q} />
+            </MenuDisclosure>
+          )}
           <MenuDisclosure
             label={<span className="sr-only sm:not-sr-only">{user ? user.name : 'Account'}</span>}
             icon={<UserRound aria-hidden className="size-5" />}
+            chevron={Boolean(user)}
             summaryClassName="px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
             panelClassName="absolute right-0 mt-1 w-48 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
           >
@@ -119,11 +143,8 @@ export function SiteHeader({ user, sports, categories, siteName, serverCartCount
                   Profile
                 </Link>
                 {user.isAdmin ? (
-                  <Link
-                    to="/admin/list"
-                    className="rounded-md px-3 py-2 text-sm hover:bg-slate-100"
-                  >
-                    Admin
+                  <Link to="/admin" className="rounded-md px-3 py-2 text-sm hover:bg-slate-100">
+                    Back office
                   </Link>
                 ) : null}
                 <Form method="post" action="/logout">
@@ -143,59 +164,39 @@ export function SiteHeader({ user, sports, categories, siteName, serverCartCount
           </MenuDisclosure>
           <Link
             to="/cart"
-            className="relative rounded-md p-2 text-slate-700 hover:bg-slate-100"
+            className={`relative ${iconButton}`}
             aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}
           >
             <ShoppingCart aria-hidden className="size-5" />
-            <span
-              aria-hidden
-              data-testid="cart-count"
-              className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-accent-600 px-1 text-center text-xs leading-5 font-bold text-white"
-            >
-              {cartCount}
-            </span>
+            {cartCount > 0 ? (
+              <span
+                aria-hidden
+                data-testid="cart-count"
+                className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-accent-600 px-1 text-center text-xs leading-5 font-bold text-white"
+              >
+                {cartCount}
+              </span>
+            ) : null}
           </Link>
+          <MenuDisclosure
+            label={<span className="sr-only">Menu</span>}
+            icon={<Menu aria-hidden className="size-5" />}
+            chevron={false}
+            className="md:hidden"
+            summaryClassName={iconButton}
+            panelClassName={dropPanel}
+          >
+            <nav aria-label="Mobile" className="flex flex-col gap-1">
+              <NavLinks sports={sports} categories={categories} />
+            </nav>
+          </MenuDisclosure>
         </div>
       </div>
-      {/* Desktop navigation */}
       <nav aria-label="Main" className="hidden border-t border-slate-100 md:block">
         <div className="mx-auto flex max-w-7xl items-center gap-1 px-4 py-1">
           <NavLinks sports={sports} categories={categories} />
         </div>
       </nav>
-      {/* Phone navigation: a menu button, and the search box */}
-      <div className="border-t border-slate-100 px-4 py-2 md:hidden">
-        <MenuDisclosure
-          label="Menu"
-          icon={<Menu aria-hidden className="size-5" />}
-          summaryClassName="px-2 py-2 text-sm font-semibold text-slate-800"
-          panelClassName="mt-2"
-        >
-          <nav aria-label="Mobile" className="flex flex-col gap-1 pb-2">
-            <NavLinks sports={sports} categories={categories} />
-          </nav>
-        </MenuDisclosure>
-        <Form method="get" action="/shop" role="search" className="relative mt-2 sm:hidden">
-          <label htmlFor="site-search-mobile" className="sr-only">
-            Search our catalog
-          </label>
-          <input
-            id="site-search-mobile"
-            type="search"
-            name="q"
-            defaultValue={params.get('q') ?? ''}
-            placeholder="Search our catalog"
-            className="w-full rounded-full border border-slate-300 bg-slate-50 py-2 pr-10 pl-4 text-sm placeholder:text-slate-500"
-          />
-          <button
-            type="submit"
-            aria-label="Search"
-            className="absolute top-1/2 right-1 -translate-y-1/2 rounded-full p-1.5 text-slate-600"
-          >
-            <Search aria-hidden className="size-4" />
-          </button>
-        </Form>
-      </div>
     </header>
   );
 }

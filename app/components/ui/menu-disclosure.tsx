@@ -13,6 +13,7 @@ export function MenuDisclosure({
   panelClassName = '',
   summaryClassName = '',
   icon,
+  chevron = true,
 }: {
   label: React.ReactNode;
   children: React.ReactNode;
@@ -20,6 +21,8 @@ export function MenuDisclosure({
   panelClassName?: string;
   summaryClassName?: string;
   icon?: React.ReactNode;
+  /** Off for icon-only triggers (the phone header's search and menu buttons). */
+  chevron?: boolean;
 }) {
   const ref = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
@@ -48,13 +51,20 @@ export function MenuDisclosure({
     };
   }, []);
   return (
-    <details ref={ref} className={`group relative ${className}`}>
+    <details ref={ref} className={className || 'relative'}>
       <summary
         className={`flex cursor-pointer items-center gap-1 rounded-md select-none ${summaryClassName}`}
       >
         {icon}
         {label}
-        <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
+        {/* Rotated only by its own <details>: a `group-open` variant would also turn the closed
+            submenus' chevrons inside an open menu. */}
+        {chevron ? (
+          <ChevronDown
+            aria-hidden
+            className="size-4 transition-transform [[open]>summary>&]:rotate-180"
+          />
+        ) : null}
       </summary>
       <div className={`z-40 ${panelClassName}`}>{children}</div>
     </details>

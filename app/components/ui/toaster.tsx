@@ -12,7 +12,15 @@ const Sonner = lazy(() =>
         // the toasts raised while sonner was loading.
         return (
           <>
-            <m.Toaster position="top-right" duration={TOAST_DURATION_MS} closeButton richColors />
+            <m.Toaster
+              position="top-right"
+              duration={TOAST_DURATION_MS}
+              closeButton
+              richColors
+              // Below the sticky header, so a toast never covers the cart and its count.
+              offset={{ top: 112, right: 16 }}
+              mobileOffset={{ top: 64, right: 8, left: 8 }}
+            />
             <Release onReady={release} />
           </>
         );

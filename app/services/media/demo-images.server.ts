@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { DemoImage, DemoMotif } from '../../content/demo-catalogue';
+import type { SceneKind } from '../../content/pictures';
 
 // Renders flat SVG illustrations for the demo catalogue and converts them to
 // JPEG with sharp. No network access and no fonts beyond generic sans-serif.
@@ -268,6 +269,182 @@ function drawGeneric(hue: number): string {
     <path d="M230 620 L330 470 L430 620 Z" fill="#ffffff" fill-opacity="0.85"/>`;
 }
 
+function drawSitReach(): string {
+  let scale = '';
+  for (let i = 0; i <= 10; i++)
+    scale += `<line x1="${170 + i * 46}" y1="300" x2="${170 + i * 46}" y2="${i % 5 === 0 ? 336 : 322}" stroke="#5d4037" stroke-width="4"/>`;
+  return `
+    <ellipse cx="400" cy="640" rx="320" ry="26" fill="#000000" fill-opacity="0.15"/>
+    <rect x="170" y="330" width="360" height="300" fill="#d7a86e" stroke="#5d4037" stroke-width="8"/>
+    <rect x="130" y="294" width="560" height="44" fill="#f5deb3" stroke="#5d4037" stroke-width="6"/>
+    ${scale}
+    <rect x="520" y="258" width="56" height="40" rx="6" fill="#e53935" stroke="#b71c1c" stroke-width="4"/>
+    <path d="M548 250 V200 M520 222 l28 -28 28 28" stroke="#ffffff" stroke-width="8" fill="none" transform="rotate(90 548 225)"/>
+    <rect x="210" y="380" width="110" height="200" fill="#c69255" stroke="#5d4037" stroke-width="4"/>`;
+}
+
+function drawInclineBar(): string {
+  return `
+    <rect x="0" y="600" width="${SIZE}" height="200" fill="#000000" fill-opacity="0.12"/>
+    <rect x="170" y="300" width="26" height="310" fill="#455a64"/>
+    <rect x="604" y="300" width="26" height="310" fill="#455a64"/>
+    ${[360, 410, 460].map((y) => `<circle cx="183" cy="${y}" r="7" fill="#cfd8dc"/><circle cx="617" cy="${y}" r="7" fill="#cfd8dc"/>`).join('')}
+    <rect x="160" y="400" width="480" height="22" rx="11" fill="#cfd8dc" stroke="#37474f" stroke-width="4"/>
+    <rect x="130" y="600" width="96" height="24" rx="6" fill="#37474f"/>
+    <rect x="574" y="600" width="96" height="24" rx="6" fill="#37474f"/>
+    <g stroke="#ffffff" stroke-width="6" fill="none" stroke-linecap="round">
+      <path d="M700 330 V470"/><path d="M680 350 l20 -20 20 20"/><path d="M680 450 l20 20 20 -20"/>
+    </g>
+    <text x="700" y="520" font-family="sans-serif" font-size="30" font-weight="700" fill="#ffffff" text-anchor="middle">90–110</text>`;
+}
+
+function drawJumpMat(): string {
+  let ticks = '';
+  for (let i = 0; i <= 26; i++) {
+    const x = 150 + i * 20;
+    const long = i % 5 === 0;
+    ticks += `<line x1="${x}" y1="330" x2="${x}" y2="${long ? 380 : 360}" stroke="#ffffff" stroke-width="${long ? 5 : 3}"/>`;
+  }
+  return `
+    <ellipse cx="400" cy="520" rx="340" ry="24" fill="#000000" fill-opacity="0.15"/>
+    <rect x="70" y="300" width="660" height="200" rx="14" fill="#1e88e5" stroke="#0d47a1" stroke-width="6"/>
+    <rect x="100" y="300" width="26" height="200" fill="#ffffff"/>
+    ${ticks}
+    <line x1="150" y1="450" x2="690" y2="450" stroke="#ffffff" stroke-width="3" stroke-dasharray="16 10"/>
+    <path d="M660 560 a60 40 0 1 0 120 0" fill="#1565c0" stroke="#0d47a1" stroke-width="6"/>`;
+}
+
+function drawShuttle(): string {
+  const block = (x: number, y: number) =>
+    `<g transform="translate(${x} ${y})"><rect x="0" y="0" width="70" height="70" fill="#a1887f" stroke="#4e342e" stroke-width="5"/><path d="M0 0 l22 -18 h70 l-22 18z" fill="#bcaaa4" stroke="#4e342e" stroke-width="4"/><path d="M70 0 l22 -18 v70 l-22 18z" fill="#8d6e63" stroke="#4e342e" stroke-width="4"/></g>`;
+  return `
+    <rect x="60" y="420" width="680" height="230" rx="10" fill="#2e7d32" stroke="#1b5e20" stroke-width="5"/>
+    <line x1="140" y1="420" x2="140" y2="650" stroke="#ffffff" stroke-width="8"/>
+    <line x1="660" y1="420" x2="660" y2="650" stroke="#ffffff" stroke-width="8"/>
+    <circle cx="100" cy="535" r="30" fill="none" stroke="#ffffff" stroke-width="4"/>
+    <circle cx="700" cy="535" r="30" fill="none" stroke="#ffffff" stroke-width="4"/>
+    <text x="400" y="560" font-family="sans-serif" font-size="44" font-weight="800" fill="#ffffff" text-anchor="middle">10 m</text>
+    <path d="M200 520 H600 M580 505 l20 15 -20 15" stroke="#ffffff" stroke-width="5" fill="none"/>
+    ${block(230, 250)}${block(350, 250)}${block(470, 250)}`;
+}
+
+function drawFloorMarking(): string {
+  let ticks = '';
+  for (let i = 0; i <= 24; i++) {
+    const y = 640 - i * 20;
+    const long = i % 5 === 0;
+    ticks += `<line x1="400" y1="${y}" x2="${long ? 470 : 440}" y2="${y}" stroke="#ffffff" stroke-width="${long ? 5 : 3}"/>`;
+    if (long && i > 0)
+      ticks += `<text x="490" y="${y + 10}" font-family="sans-serif" font-size="26" font-weight="700" fill="#ffffff">${(0.6 + i * 0.1).toFixed(1)}</text>`;
+  }
+  return `
+    ${[0, 1, 2, 3, 4, 5, 6, 7].map((i) => `<rect x="${100 + i * 75}" y="110" width="75" height="580" fill="hsl(34, 55%, ${50 + (i % 3) * 4}%)" stroke="#5d4037" stroke-opacity="0.3" stroke-width="2"/>`).join('')}
+    <rect x="330" y="150" width="240" height="520" fill="#0d47a1" fill-opacity="0.25"/>
+    <rect x="330" y="650" width="240" height="14" fill="#ffffff"/>
+    <line x1="400" y1="160" x2="400" y2="660" stroke="#ffffff" stroke-width="5"/>
+    ${ticks}
+    <path d="M250 620 q-30 -10 -30 -40 l0 -30 q0 -15 15 -15 l40 0 q15 0 15 15 l0 60 z" fill="#263238" fill-opacity="0.55"/>
+    <path d="M140 190 L300 190 M140 230 L260 230" stroke="#ffeb3b" stroke-width="6" opacity="0.8"/>`;
+}
+
+function drawStopwatch(): string {
+  let ticks = '';
+  for (let i = 0; i < 60; i += 5) {
+    const a = (i / 60) * Math.PI * 2;
+    const x1 = 330 + Math.sin(a) * 150;
+    const y1 = 420 - Math.cos(a) * 150;
+    const x2 = 330 + Math.sin(a) * 130;
+    const y2 = 420 - Math.cos(a) * 130;
+    ticks += `<line x1="${x1.toFixed(1)}" y1="${y1.toFixed(1)}" x2="${x2.toFixed(1)}" y2="${y2.toFixed(1)}" stroke="#263238" stroke-width="5"/>`;
+  }
+  return `
+    <ellipse cx="400" cy="680" rx="300" ry="30" fill="#000000" fill-opacity="0.18"/>
+    <rect x="305" y="160" width="50" height="60" rx="8" fill="#455a64"/>
+    <rect x="240" y="200" width="36" height="36" rx="6" fill="#455a64" transform="rotate(-35 258 218)"/>
+    <circle cx="330" cy="420" r="200" fill="#eceff1" stroke="#263238" stroke-width="14"/>
+    <circle cx="330" cy="420" r="165" fill="#ffffff"/>
+    ${ticks}
+    <rect x="240" y="330" width="180" height="70" rx="8" fill="#263238"/>
+    <text x="330" y="380" font-family="monospace" font-size="46" font-weight="700" fill="#76ff03" text-anchor="middle">10.42</text>
+    <line x1="330" y1="420" x2="420" y2="500" stroke="#e53935" stroke-width="6" stroke-linecap="round"/>
+    <circle cx="330" cy="420" r="10" fill="#e53935"/>
+    <rect x="530" y="430" width="200" height="170" rx="16" fill="#37474f"/>
+    <rect x="560" y="450" width="140" height="16" rx="4" fill="#263238"/>
+    <path d="M570 458 L690 458 L690 330 Q690 320 680 320 L580 320 Q570 320 570 330 Z" fill="#ffffff"/>
+    <path d="M585 345 H675 M585 370 H660 M585 395 H670 M585 420 H650" stroke="#546e7a" stroke-width="6"/>
+    <circle cx="700" cy="560" r="10" fill="#76ff03"/>`;
+}
+
+function drawTrolley(): string {
+  const mats = [0, 1, 2, 3, 4, 5, 6]
+    .map(
+      (i) =>
+        `<rect x="190" y="${470 - i * 38}" width="420" height="34" rx="10" fill="hsl(${210 + (i % 2) * 10}, 70%, ${45 + (i % 3) * 5}%)" stroke="#0d47a1" stroke-width="3"/>`,
+    )
+    .join('');
+  return `
+    <rect x="0" y="640" width="${SIZE}" height="160" fill="#000000" fill-opacity="0.12"/>
+    ${mats}
+    <rect x="160" y="508" width="480" height="22" rx="4" fill="#607d8b"/>
+    <rect x="160" y="200" width="18" height="330" fill="#607d8b"/>
+    <rect x="622" y="200" width="18" height="330" fill="#607d8b"/>
+    <rect x="150" y="190" width="40" height="16" rx="6" fill="#455a64"/>
+    <rect x="610" y="190" width="40" height="16" rx="6" fill="#455a64"/>
+    <rect x="190" y="530" width="14" height="70" fill="#607d8b"/>
+    <rect x="596" y="530" width="14" height="70" fill="#607d8b"/>
+    ${[197, 603].map((x) => `<circle cx="${x}" cy="620" r="26" fill="#263238"/><circle cx="${x}" cy="620" r="10" fill="#b0bec5"/>`).join('')}`;
+}
+
+function drawCustom(hue: number): string {
+  const colour = `hsl(${(hue + 180) % 360}, 65%, 45%)`;
+  return `
+    <rect x="0" y="600" width="${SIZE}" height="200" fill="#000000" fill-opacity="0.12"/>
+    <rect x="140" y="330" width="300" height="250" fill="${colour}" stroke="#263238" stroke-width="6"/>
+    <rect x="120" y="310" width="340" height="30" fill="#fafafa" stroke="#263238" stroke-width="5"/>
+    <circle cx="290" cy="455" r="62" fill="#ffffff"/>
+    <path d="M290 405 l16 34 37 4 -28 25 8 36 -33 -19 -33 19 8 -36 -28 -25 37 -4z" fill="${colour}"/>
+    <g stroke="#263238" stroke-width="5" fill="none">
+      <path d="M520 590 V250 H700 V590"/>
+      <path d="M520 330 H700"/>
+    </g>
+    <g stroke="#ffffff" stroke-width="4" stroke-dasharray="12 10" fill="none">
+      <path d="M500 230 H720"/>
+      <path d="M500 220 V240 M720 220 V240"/>
+    </g>
+    <text x="610" y="212" font-family="sans-serif" font-size="28" font-weight="700" fill="#ffffff" text-anchor="middle">made to fit</text>`;
+}
+
+function drawWhistle(): string {
+  const whistle = (x: number, y: number, rot: number, colour: string) => `
+    <g transform="translate(${x} ${y}) rotate(${rot})">
+      <circle cx="0" cy="0" r="70" fill="${colour}" stroke="#263238" stroke-width="6"/>
+      <rect x="-10" y="-70" width="170" height="60" rx="10" fill="${colour}" stroke="#263238" stroke-width="6"/>
+      <rect x="60" y="-70" width="34" height="22" fill="#263238"/>
+      <circle cx="0" cy="0" r="24" fill="#263238" fill-opacity="0.35"/>
+    </g>`;
+  return `
+    <ellipse cx="400" cy="650" rx="300" ry="30" fill="#000000" fill-opacity="0.15"/>
+    <path d="M120 140 C 200 420, 320 480, 300 400" stroke="#e53935" stroke-width="10" fill="none"/>
+    <path d="M640 120 C 600 380, 520 520, 500 520" stroke="#1e88e5" stroke-width="10" fill="none"/>
+    ${whistle(290, 440, -10, '#ffca28')}
+    ${whistle(470, 540, 15, '#ef5350')}
+    ${whistle(560, 330, -30, '#42a5f5')}`;
+}
+
+function drawTags(): string {
+  const tag = (x: number, y: number, n: number, rot: number) => `
+    <g transform="translate(${x} ${y}) rotate(${rot})">
+      <rect x="-130" y="-90" width="260" height="180" rx="14" fill="#ffffff" stroke="#263238" stroke-width="5"/>
+      <circle cx="-105" cy="-65" r="9" fill="#90a4ae"/><circle cx="105" cy="-65" r="9" fill="#90a4ae"/>
+      <circle cx="-105" cy="65" r="9" fill="#90a4ae"/><circle cx="105" cy="65" r="9" fill="#90a4ae"/>
+      <text x="0" y="38" font-family="sans-serif" font-size="110" font-weight="800" fill="#212121" text-anchor="middle">${n}</text>
+    </g>`;
+  return `
+    ${tag(280, 300, 17, -8)}
+    ${tag(520, 350, 42, 6)}
+    ${tag(380, 540, 8, -2)}`;
+}
+
 function drawMotif(motif: DemoMotif, hue: number): string {
   switch (motif) {
     case 'goalpost':
@@ -288,15 +465,38 @@ function drawMotif(motif: DemoMotif, hue: number): string {
       return drawBench();
     case 'track':
       return drawTrack();
+    case 'sit-reach':
+      return drawSitReach();
+    case 'incline-bar':
+      return drawInclineBar();
+    case 'jump-mat':
+      return drawJumpMat();
+    case 'shuttle':
+      return drawShuttle();
+    case 'floor-marking':
+      return drawFloorMarking();
+    case 'stopwatch':
+      return drawStopwatch();
+    case 'trolley':
+      return drawTrolley();
+    case 'custom':
+      return drawCustom(hue);
+    case 'whistle':
+      return drawWhistle();
+    case 'tags':
+      return drawTags();
     default:
       return drawGeneric(hue);
   }
 }
 
-/** Renders a demo product picture as an 800x800 JPEG buffer (quality ~80) from an SVG drawing. No network, no fonts beyond generic 'sans-serif'. */
-export async function renderDemoImage(image: DemoImage, label: string): Promise<Buffer> {
+/**
+ * Renders a demo product picture as an 800x800 JPEG buffer (quality ~80) from an SVG drawing, with
+ * no text in it: the page around a picture names the product (a caption drawn into the picture
+ * showed twice on promo cards and under the hero's controls). No network.
+ */
+export async function renderDemoImage(image: DemoImage): Promise<Buffer> {
   const hue = normaliseHue(image.hue);
-  const caption = escapeXml(truncate(label, 36));
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}">
   <defs>
     <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
@@ -308,8 +508,6 @@ export async function renderDemoImage(image: DemoImage, label: string): Promise<
   <circle cx="680" cy="110" r="180" fill="#ffffff" fill-opacity="0.10"/>
   <circle cx="90" cy="720" r="150" fill="#ffffff" fill-opacity="0.07"/>
   ${drawMotif(image.motif, hue)}
-  <rect x="0" y="${SIZE - 90}" width="${SIZE}" height="90" fill="#000000" fill-opacity="0.55"/>
-  <text x="${SIZE / 2}" y="${SIZE - 34}" font-family="sans-serif" font-size="32" font-weight="600" fill="#ffffff" text-anchor="middle">${caption}</text>
 </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }
@@ -344,4 +542,150 @@ export async function renderDemoBanner(title: string, hue: number): Promise<Buff
   <text font-family="sans-serif" font-size="${fontSize}" font-weight="700" fill="#ffffff">${text}</text>
 </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+}
+
+// ---------- wide scenes for the company pages (portfolio carousels, contact location) ----------
+
+const SCENE_W = 1200;
+const SCENE_H = 675;
+
+/** One of the square motifs, scaled into the wide canvas at (x, y). */
+const placed = (svg: string, x: number, y: number, scale: number) =>
+  `<g transform="translate(${x} ${y}) scale(${scale})">${svg}</g>`;
+
+function cracks(): string {
+  return `<g stroke="#37474f" stroke-width="4" fill="none" stroke-opacity="0.7">
+    <path d="M150 250 l40 60 -20 50 50 70"/><path d="M320 180 l-30 90 40 40"/>
+    <path d="M420 420 l-60 40 -10 70"/><path d="M230 520 l70 -20 30 40"/></g>`;
+}
+
+function sceneBody(scene: SceneKind, hue: number): string {
+  // Courts are seen from above: grass around them instead of sky.
+  const lawn = `<rect width="${SCENE_W}" height="${SCENE_H}" fill="#6b9e5e"/>`;
+  const ground = (colour: string) =>
+    `<rect x="0" y="520" width="${SCENE_W}" height="${SCENE_H - 520}" fill="${colour}"/>`;
+  switch (scene) {
+    case 'goalpost-field':
+      return `<rect x="0" y="415" width="${SCENE_W}" height="260" fill="#3f9c44"/>
+        ${[0, 1, 2, 3, 4, 5, 6, 7].map((i) => `<rect x="${i * 160}" y="415" width="80" height="260" fill="#ffffff" fill-opacity="0.06"/>`).join('')}
+        ${placed(drawGoalpost(), 200, -60, 0.95)}
+        <rect x="0" y="560" width="${SCENE_W}" height="8" fill="#ffffff" fill-opacity="0.6"/>`;
+    case 'goalpost-socket':
+      return `${ground('#8d6e63')}
+        <rect x="0" y="500" width="${SCENE_W}" height="30" fill="#43a047"/>
+        <rect x="470" y="530" width="260" height="145" fill="#9e9e9e" stroke="#616161" stroke-width="6"/>
+        <rect x="570" y="470" width="60" height="190" fill="#cfd8dc" stroke="#455a64" stroke-width="6"/>
+        <rect x="582" y="120" width="36" height="400" rx="12" fill="#ffffff" stroke="#b0bec5" stroke-width="4"/>
+        <rect x="582" y="120" width="360" height="36" rx="12" fill="#ffffff" stroke="#b0bec5" stroke-width="4"/>
+        <g stroke="#ffffff" stroke-width="4" stroke-dasharray="10 8"><line x1="760" y1="600" x2="1000" y2="600"/></g>
+        <text x="770" y="640" font-family="sans-serif" font-size="30" font-weight="700" fill="#ffffff">600 mm footing</text>`;
+    case 'goalpost-junior':
+      return `${ground('#388e3c')}${placed(drawGoalpost(), 80, 100, 0.7)}${placed(drawGoalpost(), 640, 100, 0.7)}
+        <rect x="180" y="262" width="18" height="190" fill="#1565c0" rx="6"/>
+        <rect x="520" y="262" width="18" height="190" fill="#1565c0" rx="6"/>`;
+    case 'hoop-hall':
+      return `<rect x="0" y="0" width="${SCENE_W}" height="${SCENE_H}" fill="#d7ccc8"/>
+        ${[0, 1, 2, 3, 4, 5, 6, 7, 8].map((r) => `<line x1="0" y1="${r * 60}" x2="${SCENE_W}" y2="${r * 60}" stroke="#bcaaa4" stroke-width="3"/>`).join('')}
+        <rect x="0" y="470" width="${SCENE_W}" height="205" fill="#c98e4b"/>
+        ${[0, 1, 2, 3, 4, 5].map((r) => `<line x1="0" y1="${470 + r * 36}" x2="${SCENE_W}" y2="${470 + r * 36}" stroke="#8d5a2b" stroke-opacity="0.45" stroke-width="3"/>`).join('')}
+        <path d="M0 600 H${SCENE_W}" stroke="#ffffff" stroke-width="6"/>
+        ${placed(drawHoop(), 230, -40, 0.9)}`;
+    case 'hoop-outdoor':
+      return `${ground('#1e6091')}
+        <rect x="890" y="180" width="40" height="450" fill="#78909c"/>
+        <rect x="730" y="200" width="180" height="26" fill="#78909c"/>
+        ${placed(drawHoop(), 330, 20, 0.75)}
+        <rect x="884" y="440" width="52" height="160" rx="8" fill="#1565c0"/>`;
+    case 'hoop-adjustable':
+      return `${ground('#c8a46e')}${placed(drawHoop(), 300, -20, 0.85)}
+        <g stroke="#ffffff" stroke-width="8" fill="none" stroke-linecap="round">
+          <path d="M980 160 V420"/><path d="M955 190 l25 -30 25 30"/><path d="M955 390 l25 30 25 -30"/>
+        </g>
+        <text x="1030" y="250" font-family="sans-serif" font-size="34" font-weight="700" fill="#ffffff">3.05 m</text>
+        <text x="1030" y="360" font-family="sans-serif" font-size="34" font-weight="700" fill="#ffffff">2.60 m</text>`;
+    case 'court-before-after':
+      return `${lawn}<g transform="translate(0 30) scale(0.8)"><g filter="url(#faded)">${drawCourt(hue)}</g>${cracks()}</g>
+        ${placed(drawCourt(hue), 560, 30, 0.8)}
+        <rect x="596" y="0" width="8" height="${SCENE_H}" fill="#ffffff"/>
+        <g font-family="sans-serif" font-size="34" font-weight="800" fill="#ffffff">
+          <text x="40" y="640">Before</text><text x="1060" y="640">After</text></g>`;
+    case 'court-application': {
+      const court = placed(drawCourt(hue), 200, 0, 0.84);
+      return `${lawn}${court}
+        <rect x="280" y="100" width="420" height="470" fill="#9e9e9e" fill-opacity="0.85"/>
+        <path d="M700 100 q40 120 0 235 q-40 120 0 235" fill="hsl(${(hue + 180) % 360}, 50%, 52%)"/>
+        <g transform="translate(700 300) rotate(-20)">
+          <rect x="-12" y="-170" width="24" height="240" rx="6" fill="#6d4c41"/>
+          <rect x="-110" y="60" width="220" height="34" rx="6" fill="#263238"/>
+        </g>`;
+    }
+    case 'court-finished':
+      return `${lawn}${placed(drawCourt(hue), 200, 0, 0.84)}
+        ${[120, 1080].map((x) => [110, 330, 550].map((y) => `<circle cx="${x}" cy="${y}" r="70" fill="#2e7d32"/><circle cx="${x - 20}" cy="${y - 20}" r="40" fill="#43a047"/>`).join('')).join('')}`;
+  }
+}
+
+/** Renders a wide picture (1200×675 JPEG) for a portfolio project's carousel. No text besides measurements, so captions stay in the page where screen readers and translation reach them. */
+export async function renderScene(scene: SceneKind, hue: number): Promise<Buffer> {
+  const h = normaliseHue(hue);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${SCENE_W}" height="${SCENE_H}" viewBox="0 0 ${SCENE_W} ${SCENE_H}">
+  <defs>
+    <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="hsl(${h}, 65%, 78%)"/>
+      <stop offset="1" stop-color="hsl(${h}, 45%, 58%)"/>
+    </linearGradient>
+    <filter id="faded"><feColorMatrix type="saturate" values="0.25"/></filter>
+  </defs>
+  <rect width="${SCENE_W}" height="${SCENE_H}" fill="url(#sky)"/>
+  <circle cx="1050" cy="90" r="150" fill="#ffffff" fill-opacity="0.12"/>
+  ${sceneBody(scene, h)}
+</svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
+}
+
+/**
+ * Renders the contact page's location picture (1200×675 JPEG): a drawn street plan with a pin and
+ * the company's name and address from the settings. Drawn, not fetched: no map service is called,
+ * so the picture says where to come without sending visitors' addresses anywhere.
+ */
+export async function renderLocationPicture(name: string, address: string): Promise<Buffer> {
+  const lines = wrap(address, 34, 3).map(escapeXml);
+  const roads = [
+    'M0 180 H1200',
+    'M0 470 C 300 440, 600 520, 1200 480',
+    'M260 0 V675',
+    'M760 0 C 740 200, 800 400, 780 675',
+  ];
+  const blocks = [
+    [40, 30, 180, 120],
+    [300, 30, 200, 120],
+    [540, 40, 180, 110],
+    [820, 30, 330, 120],
+    [40, 230, 180, 190],
+    [300, 230, 200, 100],
+    [300, 350, 180, 80],
+    [830, 220, 320, 200],
+    [40, 540, 180, 110],
+    [300, 540, 420, 110],
+    [830, 540, 330, 110],
+  ];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${SCENE_W}" height="${SCENE_H}" viewBox="0 0 ${SCENE_W} ${SCENE_H}">
+  <rect width="${SCENE_W}" height="${SCENE_H}" fill="#eef2f0"/>
+  ${blocks.map(([x, y, w, hh]) => `<rect x="${x}" y="${y}" width="${w}" height="${hh}" rx="10" fill="#dde3e0"/>`).join('')}
+  <rect x="520" y="220" width="200" height="200" rx="14" fill="#c8e6c9"/>
+  <g fill="none" stroke="#ffffff" stroke-width="34" stroke-linecap="round">${roads.map((d) => `<path d="${d}"/>`).join('')}</g>
+  <g fill="none" stroke="#cfd8dc" stroke-width="2">${roads.map((d) => `<path d="${d}"/>`).join('')}</g>
+  <path d="M0 620 C 250 600, 500 660, 1200 610" fill="none" stroke="#90caf9" stroke-width="26"/>
+  <g transform="translate(620 300)">
+    <ellipse cx="0" cy="62" rx="34" ry="10" fill="#000000" fill-opacity="0.2"/>
+    <path d="M0 60 C -20 20, -52 0, -52 -36 A52 52 0 1 1 52 -36 C 52 0, 20 20, 0 60 Z" fill="#c2410c"/>
+    <circle cx="0" cy="-36" r="20" fill="#ffffff"/>
+  </g>
+  <g transform="translate(40 440)">
+    <rect x="0" y="0" width="620" height="${70 + lines.length * 36}" rx="14" fill="#0c2f66" fill-opacity="0.92"/>
+    <text x="28" y="48" font-family="sans-serif" font-size="28" font-weight="800" fill="#ffffff">${escapeXml(truncate(name, 38))}</text>
+    ${lines.map((l, i) => `<text x="28" y="${90 + i * 36}" font-family="sans-serif" font-size="26" fill="#d9eaff">${l}</text>`).join('')}
+  </g>
+</svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
 }

@@ -1,0 +1,125 @@
+import { useRef } from 'react';
+import { Form, Link, useNavigation } from 'react-router';
+import { Field, TextAreaField } from '~/components/ui/field';
+import type { ActionResult } from '~/lib/forms';
+import { CONTACT_MESSAGES, ContactFormSchema, type ContactForm } from '~/lib/schemas/contact';
+import { useForm, useOnResult } from '~/lib/use-form';
+
+/** What the contact action answers: a failure brings back what was typed, for the page without JavaScript. */
+export type ContactResult = ActionResult & { values?: Partial<ContactForm> };
+
+/**
+ * Name, Email, Phone and Message, all required (spec §5), with the status line of spec §4:
+ * 'Sending...', then 'Message sent successfully!' with the form cleared, or 'Failed to send
+ * message. Please try again.' with the text kept. A plain POST without JavaScript.
+ */
+export function ContactForm({ result }: { result: ContactResult | undefined }) {
+  const navigation = useNavigation();
+  const sending = navigation.state === 'submitting' && navigation.formAction === '/contact-us';
+  const form = useForm(ContactFormSchema, result);
+  const ref = useRef<HTMLFormElement>(null);
+  useOnResult(result, (r) => {
+    if (r.ok) ref.current?.reset();
+  });
+  const kept = result && !result.ok ? (result.values ?? {}) : {};
+  const status = sending
+    ? 'Sending...'
+    : result?.ok
+      ? CONTACT_MESSAGES.sent
+      : result && !result.fields
+        ? (result.error ?? CONTACT_MESSAGES.failed)
+        : '';
+  const failed = !sending && result !== undefined && !result.ok && !result.fields;
+
+  return (
+    <Form
+      ref={ref}
+      method="post"
+      action="/contact-us"
+      {...form.props}
+      aria-labelledby="contact-form-title"
+      className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+    >
+      <h2 id="contact-form-title" className="text-xl font-bold text-slate-900">
+        Send us a message
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">All fields are required.</p>
+      <div className="mt-5 grid gap-x-4 gap-y-1 sm:grid-cols-2">
+        <Field
+          id="contact-name"
+          name="name"
+          label="Name"
+          autoComplete="name"
+          required
+          maxLength={100}
+          defaultValue={kept.name}
+          error={form.errors.name}
+        />
+        <Field
+          id="contact-phone"
+          name="phone"
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          required
+          maxLength={40}
+          defaultValue={kept.phone}
+          error={form.errors.phone}
+        />
+        <div className="sm:col-span-2">
+          <Field
+            id="contact-email"
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            defaultValue={kept.email}
+            error={form.errors.email}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <TextAreaField
+            id="contact-message"
+            name="message"
+            label="Message"
+            required
+            rows={6}
+            maxLength={5000}
+            defaultValue={kept.message}
+            error={form.errors.message}
+          />
+        </div>
+      </div>
+      {/* Honeypot: hidden from people, filled by bots. */}
+      <div aria-hidden className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor="contact-website">Website</label>
+        <input id="contact-website" name="website" tabIndex={-1} autoComplete="off" />
+      </div>
+      <p className="mt-2 text-xs text-slate-600">
+        We use your details only to answer your message and keep a record of it, as our{' '}
+        <Link to="/privacy" className="underline">
+          privacy notice
+        </Link>{' '}
+        (PDPA) explains.
+      </p>
+      <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-center">
+        <button
+          type="submit"
+          disabled={sending}
+          className="rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+        >
+          Send Message
+        </button>
+        <p
+          role="status"
+          data-testid="contact-status"
+          className={`min-h-6 text-sm font-medium ${failed ? 'text-red-700' : result?.ok && !sending ? 'text-green-700' : 'text-slate-700'}`}
+        >
+          {status}
+        </p>
+      </div>
+    </Form>
+  );
+}

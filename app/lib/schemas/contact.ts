@@ -1,0 +1,54 @@
+import * as z from 'zod/mini';
+import { PHONE_MIN } from '~/lib/constants';
+
+// The Contact Us form (spec §2, §5: all four fields required, the e-mail typed as e-mail), read
+// by the browser before sending and by the server again. zod/mini keeps the public page's script
+// small.
+
+/** One message per field; the e-mail and phone messages are the enquiry form's, word for word. */
+export const CONTACT_MESSAGES = {
+  name: 'Please enter your name.',
+  emailMissing: 'Please enter your email address.',
+  email: 'Please enter a valid email address.',
+  phoneMissing: 'Please enter your phone number.',
+  phone: 'Please enter a valid phone number.',
+  message: 'Please enter a message.',
+  sent: 'Message sent successfully!',
+  failed: 'Failed to send message. Please try again.',
+} as const;
+
+export const CONTACT_LIMITS = { name: 100, email: 254, phone: 40, message: 5000 } as const;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = new RegExp(`^[0-9+\\s\\-().]{${PHONE_MIN},}$`);
+
+/** A required text: trimmed, then "missing" if empty (and nothing else said about it). */
+const required = (missing: string, max: number, tooLong: string) =>
+  z
+    .string({ error: missing })
+    .check(z.trim(), z.minLength(1, { error: missing, abort: true }), z.maxLength(max, tooLong));
+
+export const ContactFormSchema = z.object({
+  name: required(
+    CONTACT_MESSAGES.name,
+    CONTACT_LIMITS.name,
+    'Please keep your name under 100 characters.',
+  ),
+  email: required(
+    CONTACT_MESSAGES.emailMissing,
+    CONTACT_LIMITS.email,
+    CONTACT_MESSAGES.email,
+  ).check(z.regex(EMAIL, CONTACT_MESSAGES.email)),
+  phone: required(
+    CONTACT_MESSAGES.phoneMissing,
+    CONTACT_LIMITS.phone,
+    CONTACT_MESSAGES.phone,
+  ).check(z.regex(PHONE, CONTACT_MESSAGES.phone)),
+  message: required(
+    CONTACT_MESSAGES.message,
+    CONTACT_LIMITS.message,
+    'Please keep your message under 5,000 characters.',
+  ),
+});
+
+export type ContactForm = z.infer<typeof ContactFormSchema>;

@@ -1,0 +1,59 @@
+import type { MailMessage } from '../mail/mailer.server';
+
+interface ContactMailInput {
+  id: number;
+  createdAt: Date;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  companyEmail: string;
+  siteName: string;
+  sitePhone: string;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+const singapore = new Intl.DateTimeFormat('en-SG', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Asia/Singapore',
+});
+
+/**
+ * The staff notification (to the company's enquiry address, Reply-To the sender, so answering it
+ * answers them) and the sender's acknowledgement with a copy of what they wrote.
+ */
+export function contactMails(m: ContactMailInput): MailMessage[] {
+  const when = singapore.format(m.createdAt);
+  const details: [string, string][] = [
+    ['Name', m.name],
+    ['E-mail', m.email],
+    ['Phone', m.phone],
+    ['Received', when],
+  ];
+  const text = `${details.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\nMessage:\n${m.message}\n`;
+  const html = `<table cellpadding="4">${details
+    .map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
+    .join('')}</table><h3>Message</h3><p style="white-space:pre-line">${escapeHtml(m.message)}</p>`;
+  return [
+    {
+      to: m.companyEmail,
+      subject: `Contact message #${m.id} from ${m.name}`,
+      text: `A message arrived through the Contact Us form. Reply to this e-mail to answer ${m.name}.\n\n${text}`,
+      html: `<p>A message arrived through the Contact Us form. Reply to this e-mail to answer ${escapeHtml(m.name)}.</p>${html}`,
+      replyTo: m.email,
+    },
+    {
+      to: m.email,
+      subject: `We received your message - ${m.siteName}`,
+      text: `Dear ${m.name},\n\nThank you for contacting ${m.siteName}. We have received your message and will reply within one working day. If it is urgent, please call us on ${m.sitePhone}.\n\nYour message:\n${m.message}\n\n${m.siteName}\n`,
+      html: `<p>Dear ${escapeHtml(m.name)},</p><p>Thank you for contacting ${escapeHtml(m.siteName)}. We have received your message and will reply within one working day. If it is urgent, please call us on ${escapeHtml(m.sitePhone)}.</p><h3>Your message</h3><p style="white-space:pre-line">${escapeHtml(m.message)}</p><p>${escapeHtml(m.siteName)}</p>`,
+      replyTo: m.companyEmail,
+    },
+  ];
+}

@@ -1,0 +1,264 @@
+// The company pages: the contact form (happy path with both e-mails, every field message, the
+// status line, the post without JavaScript), the NAPFA range into the cart, the portfolio
+// carousels by keyboard, the legal pages and their links, and axe on all six pages. The case where
+// the e-mails cannot be queued is tested on the service (app/services/contact), where the
+// database can refuse them for real.
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe';
+
+const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
+
+/** The .eml files that mention `text`, soft line breaks undone. */
+function mailsAbout(text: string): string[] {
+  let files: string[] = [];
+  try {
+    files = readdirSync(outbox());
+  } catch {
+    return [];
+  }
+  return files
+    .map((f) => readFileSync(path.join(outbox(), f), 'utf8').replace(/=\r?\n/g, ''))
+    .filter((m) => m.includes(text));
+}
+
+async function fillContact(
+  page: Page,
+  v: { name: string; email: string; phone: string; message: string },
+) {
+  await page.getByLabel('Name', { exact: true }).fill(v.name);
+  await page.getByLabel('Email', { exact: true }).fill(v.email);
+  await page.getByLabel('Phone', { exact: true }).fill(v.phone);
+  await page.getByLabel('Message', { exact: true }).fill(v.message);
+}
+
+const visitor = () => {
+  const tag = randomUUID().slice(0, 8);
+  return {
+    name: `Mr Tan ${tag}`,
+    email: `tan-${tag}@school.example`,
+    phone: '+65 6123 4567',
+    message: `Our school field needs two new goalposts before March. (${tag})`,
+  };
+};
+
+test.describe('contact form', () => {
+  test('sends a message: Sending..., success, the form cleared, staff mail and acknowledgement', async ({
+    page,
+  }) => {
+    await page.goto('/contact-us');
+    await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
+    const v = visitor();
+    await fillContact(page, v);
+    // Hold the post a moment, so the status line can be seen while it is under way.
+    await page.route('**/contact-us*', async (route) => {
+      if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 600));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    const status = page.getByRole('status').filter({ hasText: /Sending|sent|Failed/ });
+    await expect(status).toHaveText('Sending...');
+    await expect(status).toHaveText('Message sent successfully!');
+    for (const label of ['Name', 'Email', 'Phone', 'Message'])
+      await expect(page.getByLabel(label, { exact: true })).toHaveValue('');
+
+    await expect.poll(() => mailsAbout(v.name).length).toBe(2);
+    const [staff] = mailsAbout(`from ${v.name}`);
+    expect(staff).toMatch(/^To: sales@fieldhouse\.example/m);
+    expect(staff).toMatch(new RegExp(`^Reply-To: ${v.email}`, 'm'));
+    expect(staff).toContain(v.message);
+    const ack = mailsAbout(v.name).find((m) => new RegExp(`^To: ${v.email}`, 'm').test(m));
+    expect(ack).toContain('We received your message');
+    expect(ack).toContain(v.message);
+  });
+
+  test('says what each required field needs, and keeps what was typed', async ({ page }) => {
+    await page.goto('/contact-us');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Please enter your name.')).toBeVisible();
+    await expect(page.getByText('Please enter your email address.')).toBeVisible();
+    await expect(page.getByText('Please enter your phone number.')).toBeVisible();
+    await expect(page.getByText('Please enter a message.')).toBeVisible();
+    await expect(page.getByLabel('Name', { exact: true })).toBeFocused();
+    await expect(page.getByLabel('Name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+
+    await page.getByLabel('Name', { exact: true }).fill('Ms Wong');
+    await page.getByLabel('Email', { exact: true }).fill('wong at school');
+    await page.getByLabel('Phone', { exact: true }).fill('12');
+    await page.getByLabel('Message', { exact: true }).fill('Court coating quote, please.');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+    await expect(page.getByText('Please enter a valid phone number.')).toBeVisible();
+    await expect(page.getByText('Please enter your name.')).toHaveCount(0);
+    await expect(page.getByLabel('Email', { exact: true })).toBeFocused();
+    await expect(page.getByLabel('Message', { exact: true })).toHaveValue(
+      'Court coating quote, please.',
+    );
+    await expect(page.getByRole('link', { name: 'privacy notice', exact: true })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
+  });
+
+  test('works without JavaScript: field messages with the text kept, then sent', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/contact-us');
+    const v = visitor();
+    await fillContact(page, { ...v, email: 'not-an-email' });
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+    await expect(page.getByLabel('Message', { exact: true })).toHaveValue(v.message);
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue(v.name);
+
+    await page.getByLabel('Email', { exact: true }).fill(v.email);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Message sent successfully!')).toBeVisible();
+    await expect(page.getByLabel('Message', { exact: true })).toHaveValue('');
+    await expect.poll(() => mailsAbout(v.name).length).toBe(2);
+    await context.close();
+  });
+
+  test('shows the company details, opening hours and the drawn location picture', async ({
+    page,
+  }) => {
+    await page.goto('/contact-us');
+    const aside = page.getByRole('complementary', { name: 'How to reach us' });
+    await expect(aside).toContainText('21 Sports Hub Way');
+    await expect(aside.getByRole('link', { name: /6123 4567/ })).toHaveAttribute(
+      'href',
+      'tel:+6561234567',
+    );
+    await expect(aside).toContainText('Monday to Friday');
+    const picture = aside.getByRole('img', { name: /Location of Fieldhouse Sports Engineering/ });
+    await expect(picture).toHaveAttribute('src', /^\/media\/company\//);
+    expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  });
+});
+
+test('NAPFA: eleven items, bulk pricing, and an item into the enquiry cart', async ({ page }) => {
+  await page.goto('/napfa');
+  await expect(
+    page.getByText('Bulk pricing is available for schools and institutions.'),
+  ).toBeVisible();
+  const items = page.getByRole('article');
+  await expect(items).toHaveCount(11);
+  for (const name of [
+    'Sit-and-Reach Box',
+    'Stopwatches with Printer',
+    'Mat Trolley',
+    'Number Tags',
+  ])
+    await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+  const stopwatches = page.getByRole('article', { name: 'Stopwatches with Printer' });
+  await expect(stopwatches.getByRole('img')).toHaveCount(0); // decorative: the heading names it
+  await stopwatches.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Added to Cart').first()).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await expect(page.getByTestId('cart-line')).toContainText('Digital Stopwatch Set with Printer');
+});
+
+test('portfolio: three projects whose carousels work from the keyboard', async ({ page }) => {
+  await page.goto('/portfolio');
+  await expect(page.getByRole('heading', { level: 1, name: 'Our Projects' })).toBeVisible();
+  await expect(page.getByText('Innovative solutions for a better future')).toBeVisible();
+  const carousels = page.locator('[aria-roledescription="carousel"]');
+  await expect(carousels).toHaveCount(3);
+
+  const goals = page.getByRole('region', {
+    name: 'Pictures: Football goalposts for school fields',
+  });
+  const slide = (n: number) => goals.locator(`[aria-roledescription="slide"]`).nth(n - 1);
+  await expect(slide(1)).toHaveAttribute('data-active', 'true');
+  const next = goals.getByRole('button', { name: 'Next picture' });
+  await next.focus();
+  // Focus inside stops the timer, so the slide changes only when asked.
+  await expect(goals).toHaveAttribute('data-state', 'paused');
+  await page.keyboard.press('Enter');
+  await expect(slide(2)).toHaveAttribute('data-active', 'true');
+  await expect(slide(1)).toHaveAttribute('aria-hidden', 'true');
+  await page.keyboard.press('Shift+Tab'); // the dot for picture 3
+  await expect(page.locator(':focus')).toHaveAttribute('aria-label', /^Go to picture 3/);
+  await page.keyboard.press('Enter');
+  await expect(slide(3)).toHaveAttribute('data-active', 'true');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab'); // the pause button
+  await page.keyboard.press('Space');
+  await expect(goals.getByRole('button', { name: 'Play pictures' })).toBeFocused();
+  await next.focus();
+  await page.keyboard.press('Enter'); // wraps around
+  await expect(slide(1)).toHaveAttribute('data-active', 'true');
+  // Each picture is drawn, at most 400 px high.
+  const box = await slide(1).locator('img').boundingBox();
+  expect(box!.height).toBeLessThanOrEqual(400);
+});
+
+test('terms and privacy: real text, linked from the footer and the register page', async ({
+  page,
+}) => {
+  await page.goto('/privacy');
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Notice' })).toBeVisible();
+  for (const heading of [
+    /What we collect/,
+    /How long we keep it/,
+    /Withdrawing consent/,
+    /Access and correction/,
+    /Data Protection Officer/,
+  ])
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+  await expect(page.getByText('Personal Data Protection Act 2012').first()).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('hello@fieldhouse.example');
+
+  const footer = page.getByRole('contentinfo');
+  await footer.getByRole('link', { name: 'Terms and Conditions' }).click();
+  await expect(page).toHaveURL(/\/terms$/);
+  await expect(
+    page.getByRole('heading', { level: 2, name: /Enquiries and quotations/ }),
+  ).toBeVisible();
+  await expect(footer.getByRole('link', { name: /Privacy Notice/ })).toHaveAttribute(
+    'href',
+    '/privacy',
+  );
+
+  await page.goto('/register');
+  await expect(page.getByRole('link', { name: 'privacy notice', exact: true })).toHaveAttribute(
+    'href',
+    '/privacy',
+  );
+});
+
+const sixPages = ['/about-us', '/contact-us', '/portfolio', '/napfa', '/terms', '/privacy'];
+
+for (const path of sixPages) {
+  test(`${path}: title, description, canonical URL, Open Graph, sitemap, no serious axe violations`, async ({
+    page,
+  }) => {
+    await page.goto(path);
+    await expect(page).toHaveTitle(/\| Fieldhouse Sports Engineering$/);
+    const base = new URL(page.url()).origin;
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', base + path);
+    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', base + path);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /.+/);
+    const description = await page.locator('meta[name="description"]').getAttribute('content');
+    expect(description!.length).toBeGreaterThan(50);
+    const sitemap = await (await page.request.get('/sitemap.xml')).text();
+    expect(sitemap).toContain(`<loc>${base}${path}</loc>`);
+    await expectNoSeriousViolations(page);
+  });
+}
+
+test('about us: mission, vision, company description and the company details', async ({ page }) => {
+  await page.goto('/about-us');
+  for (const heading of ['Our Mission', 'Our Vision', 'Company Description'])
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('UEN 202612345K');
+  await expect(page.getByRole('main')).toContainText(
+    'Fieldhouse Sports Engineering is a Singapore sports engineering company.',
+  );
+});
