@@ -17,6 +17,7 @@ export default [
   route('profile', 'routes/profile.tsx'),
   route('orders', 'routes/orders.tsx'),
   route('orders/:id', 'routes/orders.$id.tsx'),
+  route('orders/:id/quotations/:file', 'routes/orders.$id.quotations.$file.ts'),
   route('about-us', 'routes/about-us.tsx'),
   route('contact-us', 'routes/contact-us.tsx'),
   route('portfolio', 'routes/portfolio.tsx'),
@@ -37,6 +38,14 @@ export default [
     route('sports', 'routes/admin.sports.tsx'),
     route('categories', 'routes/admin.categories.tsx'),
     route('activity', 'routes/admin.activity.tsx'),
+    // The staff inbox: enquiries (with quotations and the CSV export) and contact messages.
+    route('enquiries', 'routes/admin.enquiries.tsx'),
+    route('enquiries.csv', 'routes/admin.enquiries.csv.ts'),
+    route('enquiries/:id', 'routes/admin.enquiries.$id.tsx'),
+    route('enquiries/:id/quotation', 'routes/admin.enquiries.$id.quotation.tsx'),
+    route('enquiries/:id/quotations/:file', 'routes/admin.enquiries.$id.quotations.$file.ts'),
+    route('messages', 'routes/admin.messages.tsx'),
+    route('messages/:id', 'routes/admin.messages.$id.tsx'),
     // Any other /admin/… address goes through the guard before its 404: a guest is sent to sign
     // in and a customer gets 403, so nobody outside learns which back-office pages exist.
     route('*', 'routes/admin.$.tsx'),

@@ -150,7 +150,111 @@ const pages = [
       }
     },
   },
+  // The inbox: a guest enquiry worked through (note, reply, quotation) before the first shot.
+  { name: 'admin-enquiries', path: '/admin/enquiries', admin: true, before: workedEnquiry },
+  {
+    name: 'admin-enquiry',
+    admin: true,
+    before: async (page) =>
+      (pages.find((p) => p.name === 'admin-enquiry').path = await workedEnquiry(page)),
+  },
+  {
+    name: 'admin-quotation',
+    admin: true,
+    before: async (page) =>
+      (pages.find((p) => p.name === 'admin-quotation').path =
+        `${await workedEnquiry(page)}/quotation`),
+  },
+  { name: 'admin-messages', path: '/admin/messages', admin: true },
+  {
+    // The customer's own enquiry after staff replied and quoted.
+    name: 'order-quoted',
+    signedIn: true,
+    before: async (page) => {
+      await page.goto(`${base}/orders`);
+      if (!(await page.getByRole('article').count())) {
+        await page.goto(`${base}/cart`);
+        await page
+          .getByLabel('Message')
+          .fill('Please quote for delivery and installation in March.');
+        await page.getByRole('button', { name: 'ENQUIRE' }).click();
+        await page.getByText('Order saved successfully!').first().waitFor();
+        await page.goto(`${base}/orders`);
+      }
+      const href = await page
+        .getByRole('article')
+        .first()
+        .getByRole('link')
+        .first()
+        .getAttribute('href');
+      const staff = await adminPage(page.context().browser(), 1280);
+      await workThrough(staff, `/admin${href.replace('/orders', '/enquiries')}`);
+      await staff.context().close();
+      pages.find((p) => p.name === 'order-quoted').path = href;
+    },
+  },
 ].filter((p) => only.length === 0 || only.includes(p.name));
+
+let worked = null;
+
+/** Staff add a note, reply and send a quotation on the enquiry at `path` (an admin URL). */
+async function workThrough(staff, path) {
+  await staff.goto(`${base}${path}`);
+  if (await staff.getByRole('region', { name: 'Timeline' }).getByText('replied by e-mail').count())
+    return;
+  await staff
+    .getByLabel('Private note')
+    .fill('Called the PE department: the field is ready from 10 March.');
+  await staff.getByRole('button', { name: 'Add note' }).click();
+  await staff.getByText('Called the PE department').first().waitFor();
+  await staff
+    .getByLabel('Reply to the customer')
+    .fill(
+      'Thank you for your enquiry. We can deliver and install in the second week of March; our quotation follows.',
+    );
+  await staff.getByRole('button', { name: 'Send reply' }).click();
+  await staff.getByText('replied by e-mail').first().waitFor();
+  await staff.goto(`${base}${path}/quotation`);
+  const prices = staff.getByLabel(/^Unit price \(S\$\) for /);
+  const count = await prices.count();
+  for (let i = 0; i < count; i++) await prices.nth(i).fill(['1250.50', '89.90', '420'][i % 3]);
+  await staff.getByLabel('Extra line 1 description').fill('Delivery to school');
+  await staff.getByLabel('Unit price (S$) of extra line 1').fill('150');
+  await staff.getByLabel('Extra line 2 description').fill('Installation (2 technicians, half day)');
+  await staff.getByLabel('Unit price (S$) of extra line 2').fill('380');
+  await staff.getByRole('button', { name: 'Send quotation' }).click();
+  await staff.waitForURL(/sent=/);
+}
+
+/** Once per run: a guest's enquiry, worked through by staff; returns its admin URL. */
+async function workedEnquiry(staff) {
+  if (worked) return worked;
+  const context = await staff.context().browser().newContext();
+  const guest = await context.newPage();
+  for (const id of [3, 2, 13]) {
+    await guest.goto(`${base}/products/${id}`);
+    await guest.getByRole('button', { name: 'Add to Cart' }).click();
+    await guest.getByText('Added to Cart').first().waitFor();
+  }
+  await guest.goto(`${base}/cart`);
+  await guest
+    .getByLabel('Message')
+    .fill('Goalposts and court taping for our new field at Bedok; delivery before sports day.');
+  await guest.getByRole('button', { name: 'ENQUIRE' }).click();
+  const dialog = guest.getByRole('dialog', { name: 'Contact Information' });
+  await dialog.getByLabel('Email').fill('ops@bedokprimary.example');
+  await dialog.getByLabel('Phone Number (optional)').fill('+65 6441 2345');
+  await dialog.getByLabel('Organisation (optional)').fill('Bedok Primary School');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  const text = await guest.getByText(/Your reference is FH-/).textContent();
+  await context.close();
+  const reference = text.match(/FH-\d{4}-\w{6}/)[0];
+  await staff.goto(`${base}/admin/enquiries?q=${reference}`);
+  const href = await staff.getByRole('link', { name: reference }).getAttribute('href');
+  await workThrough(staff, href);
+  worked = href;
+  return worked;
+}
 
 /** A page signed in as the demo admin (its generated password is in the data folder). */
 async function adminPage(browser, width) {

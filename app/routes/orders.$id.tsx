@@ -1,8 +1,10 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/orders.$id';
 import { EnquiryCard } from '~/components/orders/enquiry-card';
+import { EnquiryUpdates } from '~/components/orders/enquiry-updates';
 import { pageTitle } from '~/lib/meta';
 import { getEnquiry } from '~/services/enquiries/enquiries.server';
+import { customerEnquiryActivity } from '~/services/inbox/customer.server';
 import { requireUser } from '~/services/permissions.server';
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => [
@@ -16,11 +18,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const enquiry = id ? await getEnquiry(user.id, id) : null;
   // Someone else's enquiry is indistinguishable from a missing one.
   if (!enquiry) throw data('Enquiry not found', { status: 404 });
-  return { enquiry };
+  return { enquiry, ...(await customerEnquiryActivity(enquiry)) };
 }
 
 export default function Enquiry({ loaderData }: Route.ComponentProps) {
-  const { enquiry } = loaderData;
+  const { enquiry, timeline, quotations } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <Link to="/orders" className="text-sm font-semibold text-brand-700 hover:underline">
@@ -58,6 +60,7 @@ export default function Enquiry({ loaderData }: Route.ComponentProps) {
           </>
         ) : null}
       </dl>
+      <EnquiryUpdates enquiryId={enquiry.id} timeline={timeline} quotations={quotations} />
     </div>
   );
 }

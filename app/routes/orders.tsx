@@ -3,6 +3,7 @@ import type { Route } from './+types/orders';
 import { EnquiryCard } from '~/components/orders/enquiry-card';
 import { seo } from '~/lib/meta';
 import { listEnquiries } from '~/services/enquiries/enquiries.server';
+import { customerActivitySummary } from '~/services/inbox/customer.server';
 import { getUser } from '~/services/permissions.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -12,11 +13,13 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);
-  return { signedIn: Boolean(user), enquiries: user ? await listEnquiries(user.id) : [] };
+  const enquiries = user ? await listEnquiries(user.id) : [];
+  const activity = await customerActivitySummary(enquiries.map((e) => e.id));
+  return { signedIn: Boolean(user), enquiries, activity };
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { signedIn, enquiries } = loaderData;
+  const { signedIn, enquiries, activity } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">My Orders</h1>
@@ -41,7 +44,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         <ul className="mt-6 space-y-4">
           {enquiries.map((enquiry) => (
             <li key={enquiry.id}>
-              <EnquiryCard enquiry={enquiry} />
+              <EnquiryCard enquiry={enquiry} activity={activity[enquiry.id]} />
             </li>
           ))}
         </ul>

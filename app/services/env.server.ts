@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseBasisPoints } from '~/lib/money';
 
 const optionalText = z
   .string()
@@ -51,6 +52,12 @@ const EnvSchema = z
     SITE_EMAIL: z.email('must be an e-mail address').default('hello@fieldhouse.example'),
     SITE_PHONE: z.string().default('+65 6123 4567'),
     SITE_UEN: z.string().default('202612345K'),
+    // Percent with up to two decimals, read as text and kept in basis points (no float ever).
+    GST_RATE: z
+      .string()
+      .trim()
+      .regex(/^\d{1,2}(\.\d{1,2})?$|^100$/, 'must be a percentage such as 9 or 8.25')
+      .default('9'),
     SITE_FACEBOOK: optionalText.pipe(z.url().optional()),
     SITE_INSTAGRAM: optionalText.pipe(z.url().optional()),
     SITE_LINKEDIN: optionalText.pipe(z.url().optional()),
@@ -80,6 +87,8 @@ export type Env = z.infer<typeof EnvSchema> & {
   /** PGlite (a data folder or memory) or a PostgreSQL server. */
   database: { kind: 'pglite'; dir: string | null } | { kind: 'postgres'; url: string };
   seedDemo: boolean;
+  /** GST_RATE in basis points (9% = 900), as quotations store it. */
+  gstRateBasisPoints: number;
 };
 
 export class ConfigError extends Error {
@@ -107,6 +116,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     authSecret: env.AUTH_SECRET ?? embeddedSecret(dataDir, database),
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' : database.kind === 'pglite',
+    gstRateBasisPoints: parseBasisPoints(env.GST_RATE)!,
   };
 }
 

@@ -103,16 +103,39 @@ const ENDPOINTS: Endpoint[] = [
   },
   { method: 'GET', path: '/admin/activity' },
   { method: 'GET', path: '/admin/activity?entity=sport' },
-  // Inbox (inbox engineer: adjust the bodies to the real field names)
+  // Inbox: enquiries (status, note, reply, quotation, PDFs, CSV) and contact messages
   { method: 'GET', path: '/admin/enquiries' },
+  { method: 'GET', path: '/admin/enquiries?status=new&q=goal&from=2026-01-01' },
+  { method: 'GET', path: '/admin/enquiries.csv' },
   { method: 'GET', path: '/admin/enquiries/1' },
   {
     method: 'POST',
     path: '/admin/enquiries/1',
-    form: () => ({ intent: 'status', status: 'closed', note: PROBE }),
+    form: () => ({ intent: 'status', status: 'closed' }),
   },
+  { method: 'POST', path: '/admin/enquiries/1', form: () => ({ intent: 'note', body: PROBE }) },
+  { method: 'POST', path: '/admin/enquiries/1', form: () => ({ intent: 'reply', body: PROBE }) },
+  { method: 'GET', path: '/admin/enquiries/1/quotation' },
+  {
+    method: 'POST',
+    path: '/admin/enquiries/1/quotation',
+    form: () => ({
+      extras: '1',
+      'extra-0-description': PROBE,
+      'extra-0-price': '1',
+      validityDays: '30',
+    }),
+  },
+  { method: 'GET', path: '/admin/enquiries/1/quotations/Q-FH-2026-AAAAAA-1.pdf' },
   { method: 'GET', path: '/admin/messages' },
-  { method: 'POST', path: '/admin/messages', form: () => ({ intent: 'handled', id: '1' }) },
+  { method: 'GET', path: '/admin/messages?show=all' },
+  { method: 'GET', path: '/admin/messages/1' },
+  {
+    method: 'POST',
+    path: '/admin/messages/1',
+    form: () => ({ intent: 'handled', handled: 'true' }),
+  },
+  { method: 'POST', path: '/admin/messages/1', form: () => ({ intent: 'reply', body: PROBE }) },
   // Better Auth's admin plugin: roles and users
   { method: 'GET', path: '/api/auth/admin/list-users', api: true },
   {

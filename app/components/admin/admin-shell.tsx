@@ -47,7 +47,7 @@ function NavEntries({ counts, compact }: { counts: InboxCounts; compact?: boolea
               to={to}
               end={end}
               className={({ isActive }) =>
-                `flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap ${
+                `relative flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap ${
                   isActive
                     ? 'bg-brand-50 text-brand-800'
                     : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'

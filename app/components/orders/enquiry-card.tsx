@@ -14,8 +14,25 @@ const dateFormat = new Intl.DateTimeFormat('en-SG', {
   timeZone: 'Asia/Singapore',
 });
 
-/** One enquiry: reference, date, status, items and message (rendered as text, never as HTML). */
-export function EnquiryCard({ enquiry, link = true }: { enquiry: EnquiryView; link?: boolean }) {
+/** What staff have done so far, as the list shows it. */
+export interface EnquiryActivity {
+  replies: number;
+  latestQuotation: string | null;
+}
+
+/**
+ * One enquiry: reference, date, status, items and message (rendered as text, never as HTML),
+ * and, in the list, how many replies and which quotation it has.
+ */
+export function EnquiryCard({
+  enquiry,
+  link = true,
+  activity,
+}: {
+  enquiry: EnquiryView;
+  link?: boolean;
+  activity?: EnquiryActivity;
+}) {
   const status = STATUS[enquiry.status] ?? STATUS.new!;
   const created = new Date(enquiry.createdAt);
   return (
@@ -58,6 +75,18 @@ export function EnquiryCard({ enquiry, link = true }: { enquiry: EnquiryView; li
         ))}
       </ul>
       <p className="mt-3 text-sm whitespace-pre-line text-slate-700">{enquiry.message}</p>
+      {activity && (activity.replies || activity.latestQuotation) ? (
+        <p className="mt-3 border-t border-slate-100 pt-3 text-sm font-medium text-brand-800">
+          {[
+            activity.replies
+              ? `${activity.replies} ${activity.replies === 1 ? 'reply' : 'replies'} from our team`
+              : '',
+            activity.latestQuotation ? `Quotation ${activity.latestQuotation} ready` : '',
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+      ) : null}
     </article>
   );
 }

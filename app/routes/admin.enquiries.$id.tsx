@@ -1,0 +1,351 @@
+import { ArrowLeft, FileText, PhoneCall } from 'lucide-react';
+import { useRef } from 'react';
+import { data, Link, useActionData, useFetcher } from 'react-router';
+import type { Route } from './+types/admin.enquiries.$id';
+import { AdminPageHeader } from '~/components/admin/admin-shell';
+import { EnquiryTimeline } from '~/components/admin/inbox/enquiry-timeline';
+import { StatusBadge, When } from '~/components/admin/inbox/status-badge';
+import { card, primaryButton, secondaryButton } from '~/components/admin/inbox/styles';
+import { FormError, SelectField, TextAreaField } from '~/components/ui/field';
+import { adminMeta } from '~/lib/admin-meta';
+import { formValues } from '~/lib/forms';
+import { formatCents } from '~/lib/money';
+import {
+  ENQUIRY_STATUSES,
+  EnquiryNoteSchema,
+  EnquiryStatusSchema,
+  ReplySchema,
+  STATUS_LABELS,
+} from '~/lib/schemas/inbox';
+import { toast } from '~/lib/toast';
+import { useForm, useOnResult } from '~/lib/use-form';
+import { UserError } from '~/services/errors.server';
+import { formAction, parseInput, readForm } from '~/services/forms.server';
+import {
+  addEnquiryNote,
+  changeEnquiryStatus,
+  getEnquiryCase,
+  replyToEnquiry,
+} from '~/services/inbox/enquiries.server';
+import { requireAdmin } from '~/services/permissions.server';
+
+export const meta: Route.MetaFunction = ({ data: d }) =>
+  adminMeta(d ? `Enquiry ${d.enquiry.reference}` : 'Enquiry');
+
+const idOf = (param: string) => (/^\d{1,9}$/.test(param) ? Number(param) : 0);
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const enquiry = await getEnquiryCase(idOf(params.id));
+  if (!enquiry) throw data('Enquiry not found', { status: 404 });
+  const sent = new URL(request.url).searchParams.get('sent');
+  return { enquiry, sent: sent && enquiry.quotations.some((q) => q.number === sent) ? sent : null };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const id = idOf(params.id);
+  return formAction(async () => {
+    const form = await readForm(request);
+    const values = formValues(form);
+    switch (values.intent) {
+      case 'status': {
+        const { status } = parseInput(EnquiryStatusSchema, values);
+        const { changed } = await changeEnquiryStatus(admin, id, status);
+        const label = STATUS_LABELS[status];
+        return {
+          ok: true as const,
+          intent: 'status' as const,
+          message: changed ? `Status changed to ${label}.` : `The enquiry is already ${label}.`,
+        };
+      }
+      case 'note': {
+        const { body } = parseInput(EnquiryNoteSchema, values);
+        await addEnquiryNote(admin, id, body);
+        return { ok: true as const, intent: 'note' as const, message: 'Note added.' };
+      }
+      case 'reply': {
+        const { body } = parseInput(ReplySchema, values);
+        const { to } = await replyToEnquiry(admin, id, body);
+        return { ok: true as const, intent: 'reply' as const, message: `Reply sent to ${to}.` };
+      }
+      default:
+        throw new UserError('This action is not known. Please reload the page.', 400);
+    }
+  });
+}
+
+/** What the action answers (a success, or the form pattern's failure). */
+type Answer =
+  | { ok: true; intent: 'status' | 'note' | 'reply'; message: string }
+  | { ok: false; error?: string; fields?: Record<string, string> };
+
+/** One of the page's forms: posts with a fetcher (stays on the page), toasts, clears on success. */
+function useCaseForm(schema: Parameters<typeof useForm>[0]) {
+  const fetcher = useFetcher<Answer>();
+  const ref = useRef<HTMLFormElement>(null);
+  const form = useForm(schema, fetcher.data);
+  useOnResult(fetcher.data, (r) => {
+    if (!r.ok) return;
+    toast.success(r.message ?? 'Saved.');
+    ref.current?.reset();
+  });
+  return { fetcher, ref, form, busy: fetcher.state !== 'idle' };
+}
+
+function StatusForm({ status }: { status: (typeof ENQUIRY_STATUSES)[number] }) {
+  const { fetcher, form, busy } = useCaseForm(EnquiryStatusSchema);
+  return (
+    <fetcher.Form method="post" {...form.props} className="flex items-end gap-2">
+      <input type="hidden" name="intent" value="status" />
+      <div className="flex-1">
+        <SelectField
+          id="status"
+          label="Status"
+          defaultValue={status}
+          key={status}
+          error={form.errors.status}
+        >
+          {ENQUIRY_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABELS[s]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <button type="submit" disabled={busy} className={`${secondaryButton} mb-6`}>
+        Change
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function NoteForm() {
+  const { fetcher, ref, form, busy } = useCaseForm(EnquiryNoteSchema);
+  return (
+    <fetcher.Form method="post" ref={ref} {...form.props}>
+      <input type="hidden" name="intent" value="note" />
+      <FormError message={form.formError} />
+      <TextAreaField
+        id="note"
+        name="body"
+        label="Private note"
+        hint="Only staff see notes; the customer never does."
+        rows={3}
+        error={form.errors.body}
+      />
+      <button type="submit" disabled={busy} className={secondaryButton}>
+        Add note
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function ReplyForm({ to }: { to: string }) {
+  const { fetcher, ref, form, busy } = useCaseForm(ReplySchema);
+  return (
+    <fetcher.Form method="post" ref={ref} {...form.props}>
+      <input type="hidden" name="intent" value="reply" />
+      <FormError message={form.formError} />
+      <TextAreaField
+        id="reply"
+        name="body"
+        label="Reply to the customer"
+        hint={`E-mailed to ${to} with the reference in the subject; their answer comes back to the company address.`}
+        rows={5}
+        error={form.errors.body}
+      />
+      <button type="submit" disabled={busy} className={primaryButton}>
+        Send reply
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-[8.5rem_1fr] gap-2 py-1.5 text-sm">
+      <dt className="text-slate-600">{term}</dt>
+      <dd className="min-w-0 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+export default function AdminEnquiry({ loaderData }: Route.ComponentProps) {
+  const { enquiry, sent } = loaderData;
+  // Without JavaScript the forms post natively and the answer comes back as the page's action data.
+  const plain = useActionData<typeof action>() as Answer | undefined;
+  const pdfHref = (number: string) =>
+    `/admin/enquiries/${enquiry.id}/quotations/${encodeURIComponent(number)}.pdf`;
+  return (
+    <>
+      <Link
+        to="/admin/enquiries"
+        className="mb-3 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+      >
+        <ArrowLeft aria-hidden className="size-4" /> All enquiries
+      </Link>
+      <AdminPageHeader
+        title={`Enquiry ${enquiry.reference}`}
+        description={
+          <span className="inline-flex flex-wrap items-center gap-2">
+            <StatusBadge status={enquiry.status} /> Sent <When date={enquiry.createdAt} />
+          </span>
+        }
+        actions={
+          <Link to={`/admin/enquiries/${enquiry.id}/quotation`} className={primaryButton}>
+            <FileText aria-hidden className="size-4" />
+            {enquiry.quotations.length ? 'Revise quotation' : 'Draw up quotation'}
+          </Link>
+        }
+      />
+      {sent ? (
+        <p role="status" className="mb-4 rounded-md bg-green-50 px-3 py-2 text-sm text-green-900">
+          Quotation {sent} sent
+          {enquiry.replyTo
+            ? ` to ${enquiry.replyTo}.`
+            : '. The customer has no e-mail address: download the PDF and pass it on.'}
+        </p>
+      ) : null}
+      {plain ? (
+        plain.ok ? (
+          <p role="status" className="mb-4 rounded-md bg-green-50 px-3 py-2 text-sm text-green-900">
+            {plain.message}
+          </p>
+        ) : (
+          <div className="mb-4">
+            <FormError message={plain.error ?? Object.values(plain.fields ?? {})[0]} />
+          </div>
+        )
+      ) : null}
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="space-y-6">
+          <section aria-labelledby="items-heading" className={card}>
+            <h2 id="items-heading" className="text-lg font-bold text-slate-900">
+              Items
+            </h2>
+            <ul className="mt-2 divide-y divide-slate-100">
+              {enquiry.items.map((item) => (
+                <li key={item.id} className="flex justify-between gap-3 py-2 text-sm">
+                  {item.productId ? (
+                    <Link
+                      to={`/products/${item.productId}`}
+                      className="font-medium text-brand-800 hover:underline"
+                    >
+                      {item.name}
+                    </Link>
+                  ) : (
+                    <span className="font-medium text-slate-900">
+                      {item.name}{' '}
+                      <span className="font-normal text-slate-600">
+                        (no longer in the catalogue)
+                      </span>
+                    </span>
+                  )}
+                  <span className="shrink-0 font-semibold">× {item.quantity}</span>
+                </li>
+              ))}
+            </ul>
+            <h3 className="mt-4 text-sm font-semibold text-slate-900">Message</h3>
+            <p className="mt-1 text-sm whitespace-pre-line text-slate-800">{enquiry.message}</p>
+          </section>
+
+          <section aria-labelledby="timeline-heading" className={card}>
+            <h2 id="timeline-heading" className="mb-4 text-lg font-bold text-slate-900">
+              Timeline
+            </h2>
+            <EnquiryTimeline events={enquiry.timeline} quotationHref={pdfHref} />
+          </section>
+
+          <section aria-labelledby="reply-heading" className={card}>
+            <h2 id="reply-heading" className="mb-3 text-lg font-bold text-slate-900">
+              Reply
+            </h2>
+            {enquiry.replyTo ? (
+              <ReplyForm to={enquiry.replyTo} />
+            ) : (
+              <p className="flex gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950">
+                <PhoneCall aria-hidden className="mt-0.5 size-4 shrink-0" />
+                <span>
+                  This customer left no e-mail address, so a reply cannot be e-mailed. Please phone
+                  them{enquiry.contactPhone ? ` on ${enquiry.contactPhone}` : ''} and keep a note of
+                  the call below.
+                </span>
+              </p>
+            )}
+            <div className="mt-6 border-t border-slate-100 pt-4">
+              <NoteForm />
+            </div>
+          </section>
+        </div>
+
+        <aside className="space-y-6">
+          <div className={card}>
+            <StatusForm status={enquiry.status} />
+          </div>
+          <section aria-labelledby="contact-heading" className={card}>
+            <h2 id="contact-heading" className="text-lg font-bold text-slate-900">
+              Contact
+            </h2>
+            <dl className="mt-2">
+              <Detail term="Name">{enquiry.contactName}</Detail>
+              <Detail term="E-mail">
+                {enquiry.contactEmail ? (
+                  <a href={`mailto:${enquiry.contactEmail}`} className="text-brand-700 underline">
+                    {enquiry.contactEmail}
+                  </a>
+                ) : (
+                  '—'
+                )}
+              </Detail>
+              <Detail term="Phone">
+                {enquiry.contactPhone ? (
+                  <a
+                    href={`tel:${enquiry.contactPhone.replace(/[^\d+]/g, '')}`}
+                    className="text-brand-700 underline"
+                  >
+                    {enquiry.contactPhone}
+                  </a>
+                ) : (
+                  '—'
+                )}
+              </Detail>
+              <Detail term="Organisation">{enquiry.organisation ?? '—'}</Detail>
+              <Detail term="PO / GeBIZ ref.">{enquiry.poReference ?? '—'}</Detail>
+              <Detail term="Promo code">{enquiry.promoCode ?? '—'}</Detail>
+              <Detail term="Sent as">
+                {enquiry.account ? `Account (${enquiry.account.email})` : 'Guest'}
+              </Detail>
+            </dl>
+          </section>
+          <section aria-labelledby="quotations-heading" className={card}>
+            <h2 id="quotations-heading" className="text-lg font-bold text-slate-900">
+              Quotations
+            </h2>
+            {enquiry.quotations.length ? (
+              <ul className="mt-2 divide-y divide-slate-100">
+                {enquiry.quotations.map((q) => (
+                  <li key={q.id} className="py-2 text-sm">
+                    <a
+                      href={pdfHref(q.number)}
+                      className="font-semibold text-brand-700 hover:underline"
+                    >
+                      {q.number}
+                    </a>
+                    <p className="text-slate-600">
+                      {formatCents(q.totalCents)} incl. GST ·{' '}
+                      <When date={q.createdAt} withTime={false} /> · {q.actorName}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-2 text-sm text-slate-600">None sent yet.</p>
+            )}
+          </section>
+        </aside>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,186 @@
+import { Download, Search } from 'lucide-react';
+import { Form, Link } from 'react-router';
+import type { Route } from './+types/admin.enquiries';
+import { AdminPageHeader } from '~/components/admin/admin-shell';
+import { StatusBadge, When } from '~/components/admin/inbox/status-badge';
+import { input, label, primaryButton, secondaryButton } from '~/components/admin/inbox/styles';
+import { Pagination } from '~/components/catalogue/pagination';
+import { adminMeta } from '~/lib/admin-meta';
+import {
+  ENQUIRY_STATUSES,
+  enquiryFilterQuery,
+  readEnquiryFilter,
+  STATUS_LABELS,
+} from '~/lib/schemas/inbox';
+import { searchEnquiries } from '~/services/inbox/enquiries.server';
+import { requireAdmin } from '~/services/permissions.server';
+
+export const meta: Route.MetaFunction = () => adminMeta('Enquiries');
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const filter = readEnquiryFilter(new URL(request.url).searchParams);
+  return { filter, result: await searchEnquiries(filter) };
+}
+
+export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
+  const { filter, result } = loaderData;
+  const filtered = Boolean(filter.status || filter.q || filter.from || filter.to);
+  return (
+    <>
+      <AdminPageHeader
+        title="Enquiries"
+        description={`${result.total} ${result.total === 1 ? 'enquiry' : 'enquiries'}${filtered ? ' match these filters' : ''}, newest first.`}
+        actions={
+          <a
+            href={`/admin/enquiries.csv${enquiryFilterQuery(filter, 1)}`}
+            download
+            className={secondaryButton}
+          >
+            <Download aria-hidden className="size-4" /> Export CSV
+          </a>
+        }
+      />
+      <nav aria-label="Status" className="mb-4 flex flex-wrap gap-1.5">
+        {[undefined, ...ENQUIRY_STATUSES].map((status) => {
+          const current = filter.status === status;
+          return (
+            <Link
+              key={status ?? 'all'}
+              to={`/admin/enquiries${enquiryFilterQuery({ ...filter, status }, 1)}`}
+              aria-current={current ? 'page' : undefined}
+              className={`rounded-full px-3 py-1 text-sm font-medium ${current ? 'bg-brand-600 text-white' : 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-100'}`}
+            >
+              {status ? STATUS_LABELS[status] : 'All'}
+            </Link>
+          );
+        })}
+      </nav>
+      <Form
+        method="get"
+        role="search"
+        aria-label="Filter enquiries"
+        className="mb-6 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end"
+      >
+        <div className="sm:col-span-2 lg:col-span-1">
+          <label htmlFor="q" className={label}>
+            Search
+          </label>
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={filter.q ?? ''}
+            placeholder="Reference, name, e-mail, organisation, PO, product"
+            className={input}
+          />
+        </div>
+        <div>
+          <label htmlFor="status" className={label}>
+            Status
+          </label>
+          <select id="status" name="status" defaultValue={filter.status ?? ''} className={input}>
+            <option value="">All statuses</option>
+            {ENQUIRY_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="from" className={label}>
+            From
+          </label>
+          <input
+            id="from"
+            name="from"
+            type="date"
+            defaultValue={filter.from ?? ''}
+            className={input}
+          />
+        </div>
+        <div>
+          <label htmlFor="to" className={label}>
+            To
+          </label>
+          <input id="to" name="to" type="date" defaultValue={filter.to ?? ''} className={input} />
+        </div>
+        <div className="flex gap-2">
+          <button type="submit" className={primaryButton}>
+            <Search aria-hidden className="size-4" /> Filter
+          </button>
+          {filtered ? (
+            <Link to="/admin/enquiries" className={secondaryButton}>
+              Clear
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+
+      {result.items.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
+          {filtered ? 'No enquiries match these filters.' : 'No enquiries yet.'}
+        </p>
+      ) : (
+        <ul
+          aria-label="Enquiries"
+          className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white"
+        >
+          {result.items.map((e) => (
+            <li
+              key={e.id}
+              className="relative grid gap-x-4 gap-y-1 p-4 hover:bg-slate-50 lg:grid-cols-[11rem_8rem_1fr_1.3fr] lg:items-start"
+            >
+              <div className="flex items-center justify-between gap-2 lg:block">
+                <Link
+                  to={`/admin/enquiries/${e.id}`}
+                  className={`text-brand-800 after:absolute after:inset-0 hover:underline ${e.status === 'new' ? 'font-extrabold' : 'font-semibold'}`}
+                >
+                  {e.reference}
+                </Link>
+                <span className="lg:hidden">
+                  <StatusBadge status={e.status} />
+                </span>
+                <p className="hidden text-sm text-slate-600 lg:block">
+                  <When date={e.createdAt} />
+                </p>
+              </div>
+              <div className="hidden lg:block">
+                <StatusBadge status={e.status} />
+              </div>
+              <div className="min-w-0 text-sm">
+                <p className="truncate font-medium text-slate-900">
+                  {e.contactName}
+                  {e.guest ? (
+                    <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-700">
+                      Guest
+                    </span>
+                  ) : null}
+                </p>
+                <p className="truncate text-slate-600">
+                  {[e.organisation, e.contactEmail].filter(Boolean).join(' · ') || '—'}
+                </p>
+                <p className="text-slate-600 lg:hidden">
+                  <When date={e.createdAt} />
+                </p>
+              </div>
+              <p className="min-w-0 text-sm text-slate-700">
+                {e.items
+                  .slice(0, 3)
+                  .map((i) => `${i.name} × ${i.quantity}`)
+                  .join(', ')}
+                {e.items.length > 3 ? ` and ${e.items.length - 3} more` : ''}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination
+        page={result.page}
+        pages={result.pages}
+        href={(page) => `/admin/enquiries${enquiryFilterQuery(filter, page)}`}
+      />
+    </>
+  );
+}

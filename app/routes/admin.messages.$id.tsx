@@ -1,0 +1,232 @@
+import { ArrowLeft, CheckCircle2, Mail, RotateCcw } from 'lucide-react';
+import { useRef } from 'react';
+import { data, Link, useActionData, useFetcher } from 'react-router';
+import type { Route } from './+types/admin.messages.$id';
+import { AdminPageHeader } from '~/components/admin/admin-shell';
+import { When } from '~/components/admin/inbox/status-badge';
+import { card, primaryButton, secondaryButton } from '~/components/admin/inbox/styles';
+import { FormError, TextAreaField } from '~/components/ui/field';
+import { adminMeta } from '~/lib/admin-meta';
+import { formValues } from '~/lib/forms';
+import { MessageHandledSchema, ReplySchema } from '~/lib/schemas/inbox';
+import { toast } from '~/lib/toast';
+import { useForm, useOnResult } from '~/lib/use-form';
+import { UserError } from '~/services/errors.server';
+import { formAction, parseInput, readForm } from '~/services/forms.server';
+import { readMessage, replyToMessage, setMessageHandled } from '~/services/inbox/messages.server';
+import { requireAdmin } from '~/services/permissions.server';
+
+export const meta: Route.MetaFunction = ({ data: d }) =>
+  adminMeta(d ? `Message from ${d.message.name}` : 'Message');
+
+const idOf = (param: string) => (/^\d{1,9}$/.test(param) ? Number(param) : 0);
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const message = await readMessage(idOf(params.id));
+  if (!message) throw data('Message not found', { status: 404 });
+  return { message };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const id = idOf(params.id);
+  return formAction(async () => {
+    const form = await readForm(request);
+    const values = formValues(form);
+    if (values.intent === 'handled') {
+      const handled = parseInput(MessageHandledSchema, values).handled === 'true';
+      await setMessageHandled(admin, id, handled);
+      return { ok: true as const, message: handled ? 'Marked as handled.' : 'Reopened.' };
+    }
+    if (values.intent === 'reply') {
+      const { body } = parseInput(ReplySchema, values);
+      const { to } = await replyToMessage(admin, id, body, {
+        markHandled: form.get('markHandled') === 'on',
+      });
+      return { ok: true as const, message: `Reply sent to ${to}.` };
+    }
+    throw new UserError('This action is not known. Please reload the page.', 400);
+  });
+}
+
+type Answer =
+  { ok: true; message?: string } | { ok: false; error?: string; fields?: Record<string, string> };
+
+const KIND = {
+  reply: { icon: Mail, text: 'replied by e-mail' },
+  handled: { icon: CheckCircle2, text: 'marked it handled' },
+  reopened: { icon: RotateCcw, text: 'reopened it' },
+} as const;
+
+function ReplyForm({ to }: { to: string }) {
+  const fetcher = useFetcher<Answer>();
+  const ref = useRef<HTMLFormElement>(null);
+  const form = useForm(ReplySchema, fetcher.data);
+  useOnResult(fetcher.data, (r) => {
+    if (!r.ok) return;
+    toast.success(r.message ?? 'Sent.');
+    ref.current?.reset();
+  });
+  return (
+    <fetcher.Form method="post" ref={ref} {...form.props}>
+      <input type="hidden" name="intent" value="reply" />
+      <FormError message={form.formError} />
+      <TextAreaField
+        id="reply"
+        name="body"
+        label="Your reply"
+        hint={`E-mailed to ${to}; their answer comes back to the company address.`}
+        rows={5}
+        error={form.errors.body}
+      />
+      <label className="mb-4 flex items-center gap-2 text-sm text-slate-800">
+        <input type="checkbox" name="markHandled" defaultChecked className="size-4" />
+        Mark as handled when sent
+      </label>
+      <button type="submit" disabled={fetcher.state !== 'idle'} className={primaryButton}>
+        Send reply
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function HandledForm({ handled }: { handled: boolean }) {
+  const fetcher = useFetcher<Answer>();
+  useOnResult(fetcher.data, (r) => (r.ok ? toast.success(r.message ?? 'Saved.') : undefined));
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="handled" />
+      <input type="hidden" name="handled" value={handled ? 'false' : 'true'} />
+      <button type="submit" disabled={fetcher.state !== 'idle'} className={secondaryButton}>
+        {handled ? (
+          <>
+            <RotateCcw aria-hidden className="size-4" /> Reopen
+          </>
+        ) : (
+          <>
+            <CheckCircle2 aria-hidden className="size-4" /> Mark handled
+          </>
+        )}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+export default function AdminMessage({ loaderData }: Route.ComponentProps) {
+  const { message } = loaderData;
+  const plain = useActionData<typeof action>() as Answer | undefined;
+  return (
+    <>
+      <Link
+        to="/admin/messages"
+        className="mb-3 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+      >
+        <ArrowLeft aria-hidden className="size-4" /> All messages
+      </Link>
+      <AdminPageHeader
+        title={`Message from ${message.name}`}
+        description={
+          <>
+            {message.handled ? 'Handled' : 'Open'} · received <When date={message.createdAt} />
+          </>
+        }
+        actions={<HandledForm handled={message.handled} />}
+      />
+      {plain ? (
+        plain.ok ? (
+          <p role="status" className="mb-4 rounded-md bg-green-50 px-3 py-2 text-sm text-green-900">
+            {plain.message}
+          </p>
+        ) : (
+          <div className="mb-4">
+            <FormError message={plain.error ?? Object.values(plain.fields ?? {})[0]} />
+          </div>
+        )
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="space-y-6">
+          <section aria-labelledby="message-heading" className={card}>
+            <h2 id="message-heading" className="text-lg font-bold text-slate-900">
+              Message
+            </h2>
+            <p className="mt-2 text-sm whitespace-pre-line text-slate-800">{message.message}</p>
+          </section>
+          <section aria-labelledby="history-heading" className={card}>
+            <h2 id="history-heading" className="text-lg font-bold text-slate-900">
+              History
+            </h2>
+            {message.events.length ? (
+              <ol className="mt-3 space-y-3">
+                {message.events.map((e) => {
+                  const { icon: Icon, text } = KIND[e.kind];
+                  return (
+                    <li key={e.id} className="flex gap-3">
+                      <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                        <Icon aria-hidden className="size-4" />
+                      </span>
+                      <div className="min-w-0 flex-1 text-sm text-slate-700">
+                        <p>
+                          <strong className="font-semibold text-slate-900">{e.actorName}</strong>{' '}
+                          {text} · <When date={e.createdAt} />
+                        </p>
+                        {e.body ? (
+                          <p className="mt-1.5 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 whitespace-pre-line text-slate-800">
+                            {e.body}
+                          </p>
+                        ) : null}
+                      </div>
+                    </li>
+                  );
+                })}
+              </ol>
+            ) : (
+              <p className="mt-2 text-sm text-slate-600">No replies yet.</p>
+            )}
+          </section>
+          <section aria-labelledby="reply-heading" className={card}>
+            <h2 id="reply-heading" className="sr-only">
+              Reply
+            </h2>
+            <ReplyForm to={message.email} />
+          </section>
+        </div>
+        <aside>
+          <section aria-labelledby="from-heading" className={card}>
+            <h2 id="from-heading" className="text-lg font-bold text-slate-900">
+              From
+            </h2>
+            <dl className="mt-2 space-y-2 text-sm">
+              <div>
+                <dt className="text-slate-600">Name</dt>
+                <dd className="text-slate-900">{message.name}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-600">E-mail</dt>
+                <dd>
+                  <a
+                    href={`mailto:${message.email}`}
+                    className="break-all text-brand-700 underline"
+                  >
+                    {message.email}
+                  </a>
+                </dd>
+              </div>
+              <div>
+                <dt className="text-slate-600">Phone</dt>
+                <dd>
+                  <a
+                    href={`tel:${message.phone.replace(/[^\d+]/g, '')}`}
+                    className="text-brand-700 underline"
+                  >
+                    {message.phone}
+                  </a>
+                </dd>
+              </div>
+            </dl>
+          </section>
+        </aside>
+      </div>
+    </>
+  );
+}

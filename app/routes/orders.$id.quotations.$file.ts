@@ -1,0 +1,14 @@
+import { data } from 'react-router';
+import type { Route } from './+types/orders.$id.quotations.$file';
+import { pdfResponse } from '~/services/inbox/pdf-response.server';
+import { getQuotationPdf } from '~/services/inbox/quotations.server';
+import { requireUser } from '~/services/permissions.server';
+
+/** A quotation's PDF for the signed-in customer whose enquiry it is; 404 for everyone else. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
+  const file = id ? await getQuotationPdf(id, params.file, user.id) : null;
+  if (!file) throw data('Quotation not found', { status: 404 });
+  return pdfResponse(file);
+}

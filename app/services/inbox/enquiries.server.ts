@@ -1,0 +1,459 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { EnquiryFilter } from '~/lib/schemas/inbox';
+import { db } from '../db/client.server';
+import {
+  enquiries,
+  enquiryEvents,
+  enquiryItems,
+  products,
+  quotations,
+  user,
+  type EnquiryEventKind,
+  type EnquiryStatus,
+} from '../db/schema';
+import { UserError } from '../errors.server';
+import { deliverSoon, queueMail } from '../mail/queue.server';
+import { enquiryReplyMail, orderUrl } from './mails.server';
+import { likePattern, singaporeDayStart, type Actor, type Tx } from './shared.server';
+
+/** Enquiries per page in the inbox. */
+export const INBOX_PAGE_SIZE = 25;
+
+/** One row of the inbox list. */
+export interface InboxEnquiry {
+  id: number;
+  reference: string;
+  createdAt: Date;
+  status: EnquiryStatus;
+  contactName: string;
+  contactEmail: string | null;
+  organisation: string | null;
+  guest: boolean;
+  items: { name: string; quantity: number }[];
+}
+
+/** The WHERE clause for a filter: status and date range use their indexes; search is ILIKE. */
+function filterWhere(filter: Omit<EnquiryFilter, 'page'>): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(enquiries.status, filter.status));
+  if (filter.from) conditions.push(gte(enquiries.createdAt, singaporeDayStart(filter.from)));
+  if (filter.to) {
+    const end = singaporeDayStart(filter.to);
+    end.setUTCDate(end.getUTCDate() + 1);
+    conditions.push(lt(enquiries.createdAt, end));
+  }
+  if (filter.q) {
+    const pattern = likePattern(filter.q);
+    conditions.push(
+      or(
+        ilike(enquiries.reference, pattern),
+        ilike(enquiries.contactName, pattern),
+        ilike(enquiries.contactEmail, pattern),
+        ilike(enquiries.organisation, pattern),
+        ilike(enquiries.poReference, pattern),
+        sql`exists (select 1 from ${enquiryItems} where ${enquiryItems.enquiryId} = ${enquiries.id} and ${enquiryItems.productName} ilike ${pattern})`,
+      )!,
+    );
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/**
+ * The staff inbox: enquiries matching the filter, newest first, a page at a time, with the total
+ * for the pagination. Search covers reference, name, e-mail, organisation, PO / GeBIZ reference
+ * and the product names as sent; `%` and `_` are literal.
+ */
+export async function searchEnquiries(filter: EnquiryFilter): Promise<{
+  items: InboxEnquiry[];
+  total: number;
+  page: number;
+  pages: number;
+}> {
+  const where = filterWhere(filter);
+  const [[{ n } = { n: 0 }], rows] = await Promise.all([
+    db().select({ n: count() }).from(enquiries).where(where),
+    db()
+      .select({
+        id: enquiries.id,
+        reference: enquiries.reference,
+        createdAt: enquiries.createdAt,
+        status: enquiries.status,
+        contactName: enquiries.contactName,
+        contactEmail: enquiries.contactEmail,
+        organisation: enquiries.organisation,
+        userId: enquiries.userId,
+      })
+      .from(enquiries)
+      .where(where)
+      .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
+      .limit(INBOX_PAGE_SIZE)
+      .offset((filter.page - 1) * INBOX_PAGE_SIZE),
+  ]);
+  const items = rows.length
+    ? await db()
+        .select({
+          enquiryId: enquiryItems.enquiryId,
+          name: enquiryItems.productName,
+          quantity: enquiryItems.quantity,
+        })
+        .from(enquiryItems)
+        .where(
+          inArray(
+            enquiryItems.enquiryId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(enquiryItems.id)
+    : [];
+  const total = Number(n);
+  return {
+    items: rows.map(({ userId, ...r }) => ({
+      ...r,
+      guest: !userId,
+      items: items
+        .filter((i) => i.enquiryId === r.id)
+        .map((i) => ({ name: i.name, quantity: i.quantity })),
+    })),
+    total,
+    page: filter.page,
+    pages: Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE)),
+  };
+}
+
+/** One CSV row: an enquired item with its enquiry's details. */
+export interface ExportRow {
+  reference: string;
+  createdAt: Date;
+  status: EnquiryStatus;
+  contactName: string;
+  contactEmail: string | null;
+  contactPhone: string | null;
+  organisation: string | null;
+  poReference: string | null;
+  promoCode: string | null;
+  guest: boolean;
+  productName: string;
+  quantity: number;
+}
+
+/** The export's ceiling: a spreadsheet's worth, far above a year of enquiries. */
+export const EXPORT_MAX_ROWS = 100_000;
+
+/** Every item of every enquiry in the filter (all pages), newest enquiry first. */
+export async function exportEnquiryRows(filter: Omit<EnquiryFilter, 'page'>): Promise<ExportRow[]> {
+  const rows = await db()
+    .select({
+      reference: enquiries.reference,
+      createdAt: enquiries.createdAt,
+      status: enquiries.status,
+      contactName: enquiries.contactName,
+      contactEmail: enquiries.contactEmail,
+      contactPhone: enquiries.contactPhone,
+      organisation: enquiries.organisation,
+      poReference: enquiries.poReference,
+      promoCode: enquiries.promoCode,
+      userId: enquiries.userId,
+      productName: enquiryItems.productName,
+      quantity: enquiryItems.quantity,
+    })
+    .from(enquiries)
+    .innerJoin(enquiryItems, eq(enquiryItems.enquiryId, enquiries.id))
+    .where(filterWhere(filter))
+    .orderBy(desc(enquiries.createdAt), desc(enquiries.id), asc(enquiryItems.id))
+    .limit(EXPORT_MAX_ROWS);
+  return rows.map(({ userId, ...r }) => ({ ...r, guest: !userId }));
+}
+
+/** An entry of an enquiry's timeline. */
+export interface TimelineEvent {
+  id: number;
+  kind: EnquiryEventKind;
+  actorName: string | null;
+  fromStatus: EnquiryStatus | null;
+  toStatus: EnquiryStatus | null;
+  body: string | null;
+  quotation: { id: number; number: string; totalCents: number } | null;
+  createdAt: Date;
+}
+
+/** A quotation as lists show it. */
+export interface QuotationSummary {
+  id: number;
+  number: string;
+  sequence: number;
+  validityDays: number;
+  subtotalCents: number;
+  gstCents: number;
+  totalCents: number;
+  gstRateBasisPoints: number;
+  actorName: string;
+  createdAt: Date;
+}
+
+/** One enquiry as staff see it: contact, items, timeline (notes included) and quotations. */
+export interface EnquiryCase {
+  id: number;
+  reference: string;
+  status: EnquiryStatus;
+  createdAt: Date;
+  contactName: string;
+  contactEmail: string | null;
+  contactPhone: string | null;
+  organisation: string | null;
+  poReference: string | null;
+  promoCode: string | null;
+  message: string;
+  account: { email: string } | null;
+  /** Where replies and quotations are e-mailed, or null (a guest who left only a phone number). */
+  replyTo: string | null;
+  items: { id: number; productId: number | null; name: string; quantity: number }[];
+  timeline: TimelineEvent[];
+  quotations: QuotationSummary[];
+}
+
+export const quotationColumns = {
+  id: quotations.id,
+  number: quotations.number,
+  sequence: quotations.sequence,
+  validityDays: quotations.validityDays,
+  subtotalCents: quotations.subtotalCents,
+  gstCents: quotations.gstCents,
+  totalCents: quotations.totalCents,
+  gstRateBasisPoints: quotations.gstRateBasisPoints,
+  actorName: quotations.actorName,
+  createdAt: quotations.createdAt,
+};
+
+/**
+ * An enquiry's timeline, oldest first: its creation (from the enquiry's own date, with the
+ * customer as the actor) and then every stored event. `includeNotes: false` is the customer's view.
+ */
+export async function enquiryTimeline(
+  enquiry: { id: number; createdAt: Date; contactName: string },
+  { includeNotes }: { includeNotes: boolean },
+): Promise<TimelineEvent[]> {
+  const rows = await db()
+    .select({
+      id: enquiryEvents.id,
+      kind: enquiryEvents.kind,
+      actorName: enquiryEvents.actorName,
+      fromStatus: enquiryEvents.fromStatus,
+      toStatus: enquiryEvents.toStatus,
+      body: enquiryEvents.body,
+      createdAt: enquiryEvents.createdAt,
+      quotationId: quotations.id,
+      quotationNumber: quotations.number,
+      quotationTotal: quotations.totalCents,
+    })
+    .from(enquiryEvents)
+    .leftJoin(quotations, eq(quotations.id, enquiryEvents.quotationId))
+    .where(
+      and(
+        eq(enquiryEvents.enquiryId, enquiry.id),
+        // Only the synthetic creation below stands for 'created' (no double entry if one is stored).
+        sql`${enquiryEvents.kind} <> 'created'`,
+        includeNotes ? undefined : sql`${enquiryEvents.kind} <> 'note'`,
+      ),
+    )
+    .orderBy(asc(enquiryEvents.createdAt), asc(enquiryEvents.id));
+  const created: TimelineEvent = {
+    id: 0,
+    kind: 'created',
+    actorName: enquiry.contactName,
+    fromStatus: null,
+    toStatus: 'new',
+    body: null,
+    quotation: null,
+    createdAt: enquiry.createdAt,
+  };
+  return [
+    created,
+    ...rows.map(({ quotationId, quotationNumber, quotationTotal, ...r }) => ({
+      ...r,
+      quotation:
+        quotationId !== null
+          ? { id: quotationId, number: quotationNumber!, totalCents: quotationTotal! }
+          : null,
+    })),
+  ];
+}
+
+/** An enquiry's quotations, oldest first (each stays readable after a revision). */
+export async function enquiryQuotations(enquiryId: number): Promise<QuotationSummary[]> {
+  return db()
+    .select(quotationColumns)
+    .from(quotations)
+    .where(eq(quotations.enquiryId, enquiryId))
+    .orderBy(asc(quotations.sequence));
+}
+
+/** One enquiry for the staff page, or null when there is none with this id. */
+export async function getEnquiryCase(id: number): Promise<EnquiryCase | null> {
+  const [row] = await db()
+    .select({
+      id: enquiries.id,
+      reference: enquiries.reference,
+      status: enquiries.status,
+      createdAt: enquiries.createdAt,
+      contactName: enquiries.contactName,
+      contactEmail: enquiries.contactEmail,
+      contactPhone: enquiries.contactPhone,
+      organisation: enquiries.organisation,
+      poReference: enquiries.poReference,
+      promoCode: enquiries.promoCode,
+      message: enquiries.message,
+      accountEmail: user.email,
+    })
+    .from(enquiries)
+    .leftJoin(user, eq(user.id, enquiries.userId))
+    .where(eq(enquiries.id, id));
+  if (!row) return null;
+  const [items, timeline, quotes] = await Promise.all([
+    db()
+      .select({
+        id: enquiryItems.id,
+        // The product's id only while it still exists (the name is the snapshot either way).
+        productId: products.id,
+        name: enquiryItems.productName,
+        quantity: enquiryItems.quantity,
+      })
+      .from(enquiryItems)
+      .leftJoin(products, eq(products.id, enquiryItems.productId))
+      .where(eq(enquiryItems.enquiryId, id))
+      .orderBy(asc(enquiryItems.id)),
+    enquiryTimeline(row, { includeNotes: true }),
+    enquiryQuotations(id),
+  ]);
+  const { accountEmail, ...rest } = row;
+  return {
+    ...rest,
+    account: accountEmail ? { email: accountEmail } : null,
+    replyTo: row.contactEmail ?? accountEmail ?? null,
+    items,
+    timeline,
+    quotations: quotes,
+  };
+}
+
+/** Locks the enquiry row for the rest of the transaction (one writer per case at a time). */
+export async function lockEnquiry(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({
+      id: enquiries.id,
+      reference: enquiries.reference,
+      status: enquiries.status,
+      contactName: enquiries.contactName,
+      contactEmail: enquiries.contactEmail,
+      contactPhone: enquiries.contactPhone,
+      organisation: enquiries.organisation,
+      poReference: enquiries.poReference,
+      userId: enquiries.userId,
+    })
+    .from(enquiries)
+    .where(eq(enquiries.id, id))
+    .for('update');
+  if (!row) throw new UserError('This enquiry no longer exists.', 404);
+  let accountEmail: string | null = null;
+  if (row.userId) {
+    const [account] = await tx
+      .select({ email: user.email })
+      .from(user)
+      .where(eq(user.id, row.userId));
+    accountEmail = account?.email ?? null;
+  }
+  return { ...row, replyTo: row.contactEmail ?? accountEmail };
+}
+
+async function recordStatus(
+  tx: Tx,
+  actor: Actor,
+  enquiryId: number,
+  from: EnquiryStatus,
+  to: EnquiryStatus,
+) {
+  await tx.update(enquiries).set({ status: to }).where(eq(enquiries.id, enquiryId));
+  await tx.insert(enquiryEvents).values({
+    enquiryId,
+    kind: 'status',
+    actorId: actor.id,
+    actorName: actor.name,
+    fromStatus: from,
+    toStatus: to,
+  });
+}
+
+/**
+ * Moves an enquiry to another status (any of the four: staff may reopen a closed case), recorded
+ * in the timeline with who and when. Choosing the status it already has changes nothing.
+ */
+export async function changeEnquiryStatus(
+  actor: Actor,
+  enquiryId: number,
+  status: EnquiryStatus,
+): Promise<{ changed: boolean }> {
+  return db().transaction(async (tx) => {
+    const enquiry = await lockEnquiry(tx, enquiryId);
+    if (enquiry.status === status) return { changed: false };
+    await recordStatus(tx, actor, enquiryId, enquiry.status, status);
+    return { changed: true };
+  });
+}
+
+/** Adds a private staff note to the timeline (never shown to the customer). */
+export async function addEnquiryNote(actor: Actor, enquiryId: number, body: string): Promise<void> {
+  await db().transaction(async (tx) => {
+    await lockEnquiry(tx, enquiryId);
+    await tx.insert(enquiryEvents).values({
+      enquiryId,
+      kind: 'note',
+      actorId: actor.id,
+      actorName: actor.name,
+      body,
+    });
+  });
+}
+
+/**
+ * E-mails a reply to the customer through the mail queue (in the same transaction as the
+ * timeline entry, so one never exists without the other) and shows it on their /orders/:id. A
+ * reply to a New enquiry moves it to In progress: someone is on it. A guest who left only a
+ * phone number cannot be e-mailed: that is refused with the number to call, and nothing is queued.
+ */
+export async function replyToEnquiry(
+  actor: Actor,
+  enquiryId: number,
+  body: string,
+): Promise<{ to: string }> {
+  const to = await db().transaction(async (tx) => {
+    const enquiry = await lockEnquiry(tx, enquiryId);
+    if (!enquiry.replyTo) {
+      throw new UserError(
+        `This customer left no e-mail address, so the reply cannot be e-mailed. Please phone them${
+          enquiry.contactPhone ? ` on ${enquiry.contactPhone}` : ''
+        } and keep a note of the call.`,
+        409,
+      );
+    }
+    await tx.insert(enquiryEvents).values({
+      enquiryId,
+      kind: 'reply',
+      actorId: actor.id,
+      actorName: actor.name,
+      body,
+    });
+    if (enquiry.status === 'new') await recordStatus(tx, actor, enquiryId, 'new', 'in_progress');
+    await queueMail(tx, [
+      enquiryReplyMail({
+        to: enquiry.replyTo,
+        customerName: enquiry.contactName,
+        reference: enquiry.reference,
+        body,
+        staffName: actor.name,
+        orderUrl: enquiry.userId ? orderUrl(enquiry.id) : undefined,
+      }),
+    ]);
+    return enquiry.replyTo;
+  });
+  deliverSoon();
+  return { to };
+}

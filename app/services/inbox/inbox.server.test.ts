@@ -1,0 +1,399 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { PDFParse } from 'pdf-parse';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer, createProduct } from '../../../tests/factories';
+import { readQuotationDraft } from '~/lib/schemas/inbox';
+import { db } from '../db/client.server';
+import {
+  contactMessageEvents,
+  contactMessages,
+  enquiries,
+  enquiryEvents,
+  enquiryItems,
+  pendingMail,
+  products,
+  quotationLines,
+  user,
+} from '../db/schema';
+import { parseEnv } from '../env.server';
+import { UserError } from '../errors.server';
+import { mailSettled } from '../mail/queue.server';
+import { customerEnquiryActivity } from './customer.server';
+import { CSV_HEADER, enquiriesCsv, neutraliseCell } from './csv.server';
+import {
+  addEnquiryNote,
+  changeEnquiryStatus,
+  exportEnquiryRows,
+  getEnquiryCase,
+  replyToEnquiry,
+  searchEnquiries,
+} from './enquiries.server';
+import { readMessage, replyToMessage, setMessageHandled } from './messages.server';
+import { getQuotationPdf, priceQuotation, sendQuotation } from './quotations.server';
+
+let staff: { id: string; name: string };
+let owner: { id: string };
+let goal: { id: number; name: string };
+let net: { id: number; name: string };
+
+/** An enquiry as the shop stores one (direct insert: this suite is about the staff side). */
+async function enquiry(over: Partial<typeof enquiries.$inferInsert> = {}, items = [goal, net]) {
+  const [row] = await db()
+    .insert(enquiries)
+    .values({
+      reference: `FH-2026-${randomUUID().slice(0, 6).toUpperCase()}`,
+      contactName: 'Mdm Tan',
+      contactEmail: 'buyer@school.example',
+      contactPhone: '+65 6123 4567',
+      message: 'Please quote.',
+      ...over,
+    })
+    .returning({ id: enquiries.id, reference: enquiries.reference });
+  await db()
+    .insert(enquiryItems)
+    .values(
+      items.map((p, i) => ({
+        enquiryId: row!.id,
+        productId: p.id,
+        productName: p.name,
+        quantity: i + 2,
+      })),
+    );
+  return row!;
+}
+
+async function mailsTo(to: string) {
+  return db()
+    .select({
+      subject: pendingMail.subject,
+      replyTo: pendingMail.replyTo,
+      text: pendingMail.text,
+      attachments: pendingMail.attachments,
+    })
+    .from(pendingMail)
+    .where(eq(pendingMail.to, to));
+}
+
+const draftFor = async (
+  enquiryId: number,
+  prices: string[],
+  extras: [string, string, string][] = [],
+) => {
+  const items = (await getEnquiryCase(enquiryId))!.items;
+  const values: Record<string, string> = { validityDays: '30', terms: 'Payment 30 days.' };
+  items.forEach((item, i) => (values[`price-${item.id}`] = prices[i]!));
+  extras.forEach(([d, q, p], n) => {
+    values[`extra-${n}-description`] = d;
+    values[`extra-${n}-quantity`] = q;
+    values[`extra-${n}-price`] = p;
+  });
+  return readQuotationDraft(
+    values,
+    items.map((i) => i.id),
+    extras.length,
+  );
+};
+
+beforeAll(async () => {
+  goal = await createProduct({ name: 'Aluminium Goalposts' });
+  net = await createProduct({ name: 'Goal Net 100%_nylon' });
+  const { email } = await createCustomer({ name: 'Staff Lim' });
+  const [u] = await db()
+    .select({ id: user.id, name: user.name })
+    .from(user)
+    .where(eq(user.email, email));
+  staff = u!;
+  const customer = await createCustomer({ name: 'Owner' });
+  const [o] = await db().select({ id: user.id }).from(user).where(eq(user.email, customer.email));
+  owner = o!;
+});
+
+describe('working through an enquiry', () => {
+  it('records status changes and notes with the actor, after the creation', async () => {
+    const e = await enquiry();
+    expect(await changeEnquiryStatus(staff, e.id, 'in_progress')).toEqual({ changed: true });
+    expect(await changeEnquiryStatus(staff, e.id, 'in_progress')).toEqual({ changed: false });
+    await addEnquiryNote(staff, e.id, 'Called the school; wants March delivery.');
+    await changeEnquiryStatus(staff, e.id, 'closed');
+    const found = (await getEnquiryCase(e.id))!;
+    expect(found.status).toBe('closed');
+    expect(
+      found.timeline.map((t) => [t.kind, t.actorName, t.fromStatus, t.toStatus, t.body]),
+    ).toEqual([
+      ['created', 'Mdm Tan', null, 'new', null],
+      ['status', 'Staff Lim', 'new', 'in_progress', null],
+      ['note', 'Staff Lim', null, null, 'Called the school; wants March delivery.'],
+      ['status', 'Staff Lim', 'in_progress', 'closed', null],
+    ]);
+    const stored = await db()
+      .select({ actorId: enquiryEvents.actorId })
+      .from(enquiryEvents)
+      .where(eq(enquiryEvents.enquiryId, e.id));
+    expect(stored.every((s) => s.actorId === staff.id)).toBe(true);
+  });
+
+  it('links items to products that still exist and keeps the name as sent', async () => {
+    const gone = await createProduct({ name: 'Discontinued Hoop' });
+    const e = await enquiry({}, [goal, gone]);
+    await db().delete(products).where(eq(products.id, gone.id));
+    const found = (await getEnquiryCase(e.id))!;
+    expect(found.items.map((i) => [i.name, i.productId])).toEqual([
+      ['Aluminium Goalposts', goal.id],
+      ['Discontinued Hoop', null],
+    ]);
+  });
+
+  it('e-mails a reply with the reference and the company Reply-To, and moves New to In progress', async () => {
+    const email = `reply-${randomUUID()}@school.example`;
+    const e = await enquiry({ contactEmail: email });
+    await replyToEnquiry(staff, e.id, 'We can deliver in March.');
+    await mailSettled();
+    const [mail] = await mailsTo(email);
+    expect(mail!.subject).toBe(`Re: your enquiry ${e.reference}`);
+    expect(mail!.replyTo).toBe('hello@fieldhouse.example');
+    expect(mail!.text).toContain('We can deliver in March.');
+    const found = await getEnquiry(e.id);
+    expect(found.status).toBe('in_progress');
+    expect(found.timeline.map((t) => t.kind)).toEqual(['created', 'reply', 'status']);
+  });
+
+  it('refuses to e-mail a guest who left only a phone number, and queues nothing', async () => {
+    const e = await enquiry({ contactEmail: null, contactPhone: '+65 9000 1234' });
+    const before = (await db().select({ id: pendingMail.id }).from(pendingMail)).length;
+    await expect(replyToEnquiry(staff, e.id, 'Hello')).rejects.toThrow(
+      /phone them on \+65 9000 1234/,
+    );
+    expect((await db().select({ id: pendingMail.id }).from(pendingMail)).length).toBe(before);
+    expect((await getEnquiry(e.id)).timeline).toHaveLength(1);
+  });
+
+  it('never shows staff notes to the customer', async () => {
+    const e = await enquiry({ userId: owner.id });
+    await addEnquiryNote(staff, e.id, 'Private: budget is tight.');
+    await replyToEnquiry(staff, e.id, 'Public answer.');
+    const found = (await getEnquiryCase(e.id))!;
+    const seen = await customerEnquiryActivity({ ...found });
+    expect(seen.timeline.map((t) => t.kind)).toEqual(['created', 'reply', 'status']);
+    expect(JSON.stringify(seen)).not.toContain('budget is tight');
+  });
+});
+
+async function getEnquiry(id: number) {
+  return (await getEnquiryCase(id))!;
+}
+
+describe('searching the inbox', () => {
+  it('filters by status, date and words (% and _ literal), newest first', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const a = await enquiry({
+      organisation: `Bedok ${tag}`,
+      createdAt: new Date('2026-03-01T02:00:00Z'),
+    });
+    const b = await enquiry({
+      poReference: `GeBIZ-${tag}`,
+      createdAt: new Date('2026-03-02T02:00:00Z'),
+    });
+    await changeEnquiryStatus(staff, b.id, 'quoted');
+    const refs = async (f: Parameters<typeof searchEnquiries>[0]) =>
+      (await searchEnquiries(f)).items.map((i) => i.reference);
+    expect(await refs({ q: tag, page: 1 })).toEqual([b.reference, a.reference]);
+    expect(await refs({ q: tag, status: 'quoted', page: 1 })).toEqual([b.reference]);
+    expect(await refs({ q: tag, from: '2026-03-02', page: 1 })).toEqual([b.reference]);
+    // 1 Mar 23:30 in Singapore is 1 Mar 15:30 UTC: inside "to 2026-03-01".
+    expect(await refs({ q: tag, to: '2026-03-01', page: 1 })).toEqual([a.reference]);
+    expect(await refs({ q: a.reference.toLowerCase(), page: 1 })).toEqual([a.reference]);
+    // Product names as sent, with % and _ taken literally.
+    expect((await searchEnquiries({ q: '100%_nylon', page: 1 })).total).toBeGreaterThan(1);
+    expect((await searchEnquiries({ q: '100%x', page: 1 })).total).toBe(0);
+    expect((await searchEnquiries({ q: 'Net 1_0', page: 1 })).total).toBe(0);
+  });
+});
+
+describe('quotations', () => {
+  it('reads GST_RATE as basis points, 9% by default, and refuses a bad rate', () => {
+    expect(parseEnv({ DATA_DIR: '/tmp/fh-gst' }).gstRateBasisPoints).toBe(900);
+    expect(parseEnv({ DATA_DIR: '/tmp/fh-gst', GST_RATE: '8.25' }).gstRateBasisPoints).toBe(825);
+    expect(() => parseEnv({ DATA_DIR: '/tmp/fh-gst', GST_RATE: '9%' })).toThrow(/GST_RATE/);
+  });
+
+  it('prices lines in cents with GST half-up on the subtotal', async () => {
+    const items = [
+      { id: 1, name: 'Goal', quantity: 3 },
+      { id: 2, name: 'Net', quantity: 1 },
+    ];
+    const priced = priceQuotation(
+      items,
+      {
+        items: [
+          { itemId: 1, unitPriceCents: 33_335, note: null },
+          { itemId: 2, unitPriceCents: 10_005, note: 'Green' },
+        ],
+        extras: [{ description: 'Delivery', quantity: 1, unitPriceCents: 15_000 }],
+        validityDays: 30,
+        terms: '',
+      },
+      900,
+    );
+    // 3 × 333.35 + 100.05 + 150.00 = 1250.10; GST 112.509 → 112.51; total 1362.61.
+    expect(priced.lines.map((l) => l.lineTotalCents)).toEqual([100_005, 10_005, 15_000]);
+    expect([priced.subtotalCents, priced.gstCents, priced.totalCents]).toEqual([
+      125_010, 11_251, 136_261,
+    ]);
+    expect(() =>
+      priceQuotation(items, { items: [], extras: [], validityDays: 30, terms: '' }, 900),
+    ).toThrow(UserError);
+  });
+
+  it('sends a PDF with the reference, lines and totals, e-mails it and moves to Quoted', async () => {
+    const email = `quote-${randomUUID()}@school.example`;
+    const e = await enquiry({ contactEmail: email, userId: owner.id });
+    const sent = await sendQuotation(
+      staff,
+      e.id,
+      await draftFor(e.id, ['1250.50', '99.99'], [['Delivery to Bedok', '1', '150']]),
+    );
+    expect(sent.number).toBe(`Q-${e.reference}-1`);
+    const found = await getEnquiry(e.id);
+    expect(found.status).toBe('quoted');
+    // Goal ×2 at 1250.50 = 2501.00, Net ×3 at 99.99 = 299.97, Delivery 150.00: 2950.97;
+    // GST 9% = 265.5873 → 265.59; total 3216.56.
+    expect(found.quotations[0]).toMatchObject({
+      subtotalCents: 295_097,
+      gstCents: 26_559,
+      totalCents: 321_656,
+    });
+    expect(found.timeline.at(-1)).toMatchObject({
+      kind: 'quotation',
+      actorName: 'Staff Lim',
+      toStatus: 'quoted',
+      quotation: { number: sent.number },
+    });
+    const lines = await db()
+      .select({ kind: quotationLines.kind, description: quotationLines.description })
+      .from(quotationLines)
+      .where(eq(quotationLines.quotationId, sent.id));
+    expect(lines.map((l) => l.kind)).toEqual(['item', 'item', 'extra']);
+
+    const file = (await getQuotationPdf(e.id, `${sent.number}.pdf`))!;
+    const parser = new PDFParse({ data: new Uint8Array(file.pdf) });
+    const text = (await parser.getText()).text;
+    await parser.destroy();
+    for (const expected of [
+      'Fieldhouse Sports Engineering',
+      'UEN 202612345K',
+      sent.number,
+      e.reference,
+      'Aluminium Goalposts',
+      'Goal Net 100%_nylon',
+      'Delivery to Bedok',
+      'S$1,250.50',
+      'S$2,501.00',
+      'S$2,950.97',
+      'GST 9%',
+      'S$265.59',
+      'S$3,216.56',
+      'Payment 30 days.',
+    ])
+      expect(text).toContain(expected);
+
+    const [mail] = await mailsTo(email);
+    expect(mail!.subject).toContain(sent.number);
+    expect(mail!.attachments).toHaveLength(1);
+    expect(mail!.attachments[0]!.filename).toBe(`${sent.number}.pdf`);
+    expect(
+      Buffer.from(mail!.attachments[0]!.contentBase64, 'base64').subarray(0, 5).toString(),
+    ).toBe('%PDF-');
+  });
+
+  it('numbers concurrent sends 1, 2, 3 … without duplicates; earlier ones stay readable', async () => {
+    const e = await enquiry();
+    const draft = await draftFor(e.id, ['10', '20']);
+    const sent = await Promise.all(
+      Array.from({ length: 6 }, () => sendQuotation(staff, e.id, draft)),
+    );
+    const numbers = sent.map((s) => s.number).sort();
+    expect(new Set(numbers).size).toBe(6);
+    expect(numbers).toEqual([1, 2, 3, 4, 5, 6].map((n) => `Q-${e.reference}-${n}`));
+    for (const n of numbers) expect(await getQuotationPdf(e.id, `${n}.pdf`)).not.toBeNull();
+  });
+
+  it('gives the PDF to the owning customer only', async () => {
+    const e = await enquiry({ userId: owner.id });
+    const { number } = await sendQuotation(staff, e.id, await draftFor(e.id, ['1', '2']));
+    expect(await getQuotationPdf(e.id, `${number}.pdf`, owner.id)).not.toBeNull();
+    expect(await getQuotationPdf(e.id, `${number}.pdf`, staff.id)).toBeNull();
+    const other = await enquiry({ userId: owner.id });
+    expect(await getQuotationPdf(other.id, `${number}.pdf`, owner.id)).toBeNull();
+  });
+
+  it('issues a quotation for a phone-only guest without queuing mail', async () => {
+    const e = await enquiry({ contactEmail: null });
+    const sent = await sendQuotation(staff, e.id, await draftFor(e.id, ['5', '5']));
+    expect(sent.emailedTo).toBeNull();
+  });
+});
+
+describe('CSV export', () => {
+  it('neutralises every formula prefix', () => {
+    for (const p of ['=', '+', '-', '@', '\t', '\r'])
+      expect(neutraliseCell(`${p}SUM(A1)`)).toBe(`'${p}SUM(A1)`);
+    expect(neutraliseCell('Bedok Primary')).toBe('Bedok Primary');
+    expect(neutraliseCell('a=b')).toBe('a=b');
+  });
+
+  it('writes one row per item, with a BOM, through csv-stringify', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const e = await enquiry({
+      contactName: '=HYPERLINK("http://evil.example")',
+      organisation: `Zoë, "Bedok" ${tag}`,
+      poReference: '@SUM(1)',
+      contactPhone: '+65 6123 4567',
+    });
+    const csv = enquiriesCsv(await exportEnquiryRows({ q: tag }));
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const lines = csv.slice(1).trimEnd().split('\r\n');
+    expect(lines[0]).toBe(CSV_HEADER.join(','));
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(e.reference);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+    expect(lines[1]).toContain(`"Zoë, ""Bedok"" ${tag}"`);
+    expect(lines[1]).toContain("'@SUM(1)");
+    expect(lines[1]).toContain("'+65 6123 4567");
+    expect(lines[1]).toMatch(/Aluminium Goalposts,2$/);
+    expect(lines[2]).toMatch(/Goal Net 100%_nylon,3$/);
+  });
+});
+
+describe('contact messages', () => {
+  it('marks read on opening, records handled and reopened, and e-mails replies', async () => {
+    const email = `msg-${randomUUID()}@example.com`;
+    const [m] = await db()
+      .insert(contactMessages)
+      .values({ name: 'Mr Lee', email, phone: '91234567', message: 'Do you install?' })
+      .returning({ id: contactMessages.id });
+    const first = (await readMessage(m!.id))!;
+    expect(first.readAt).not.toBeNull();
+    expect((await readMessage(m!.id))!.readAt).toEqual(first.readAt);
+    expect(await setMessageHandled(staff, m!.id, true)).toEqual({ changed: true });
+    expect(await setMessageHandled(staff, m!.id, true)).toEqual({ changed: false });
+    await setMessageHandled(staff, m!.id, false);
+    await replyToMessage(staff, m!.id, 'Yes, we install.', { markHandled: true });
+    const read = (await readMessage(m!.id))!;
+    expect(read.handled).toBe(true);
+    expect(read.events.map((e) => [e.kind, e.actorName])).toEqual([
+      ['handled', 'Staff Lim'],
+      ['reopened', 'Staff Lim'],
+      ['reply', 'Staff Lim'],
+      ['handled', 'Staff Lim'],
+    ]);
+    const [mail] = await mailsTo(email);
+    expect(mail!.replyTo).toBe('hello@fieldhouse.example');
+    expect(mail!.text).toContain('Yes, we install.');
+    const events = await db()
+      .select({ actorId: contactMessageEvents.actorId })
+      .from(contactMessageEvents)
+      .where(and(eq(contactMessageEvents.messageId, m!.id)));
+    expect(events.every((e) => e.actorId === staff.id)).toBe(true);
+  });
+});

@@ -1,0 +1,112 @@
+import type { MailMessage } from '../mail/mailer.server';
+import { env } from '../env.server';
+import { siteInfo } from '../site.server';
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+function signature(staffName: string): string[] {
+  const site = siteInfo();
+  return [staffName, site.name, site.phone, site.email];
+}
+
+function paragraphs(text: string): string {
+  return text
+    .split(/\n{2,}/)
+    .map((p) => `<p style="white-space:pre-line">${escapeHtml(p)}</p>`)
+    .join('');
+}
+
+/**
+ * A staff reply to a customer's enquiry: the reference in the subject and Reply-To the company's
+ * address, so the customer's answer reaches the team rather than the no-reply sender.
+ */
+export function enquiryReplyMail(m: {
+  to: string;
+  customerName: string;
+  reference: string;
+  body: string;
+  staffName: string;
+  /** A link to /orders/:id when the enquiry belongs to an account. */
+  orderUrl?: string;
+}): MailMessage {
+  const footer = m.orderUrl ? `You can also read this reply at ${m.orderUrl}` : '';
+  return {
+    to: m.to,
+    subject: `Re: your enquiry ${m.reference}`,
+    replyTo: siteInfo().email,
+    text: [
+      `Dear ${m.customerName},`,
+      '',
+      m.body,
+      '',
+      ...signature(m.staffName),
+      '',
+      `Reference: ${m.reference}`,
+      footer,
+    ].join('\n'),
+    html: `<p>Dear ${escapeHtml(m.customerName)},</p>${paragraphs(m.body)}<p>${signature(
+      m.staffName,
+    )
+      .map(escapeHtml)
+      .join('<br>')}</p><p>Reference: <strong>${escapeHtml(m.reference)}</strong>${
+      m.orderUrl ? `<br><a href="${escapeHtml(m.orderUrl)}">View your enquiry</a>` : ''
+    }</p>`,
+  };
+}
+
+/** The quotation e-mail: the PDF attached, the total in the text. */
+export function quotationMail(m: {
+  to: string;
+  customerName: string;
+  reference: string;
+  number: string;
+  total: string;
+  validUntil: string;
+  staffName: string;
+  pdf: Buffer;
+  orderUrl?: string;
+}): MailMessage {
+  const lines = [
+    `Dear ${m.customerName},`,
+    '',
+    `Thank you for your enquiry ${m.reference}. Please find our quotation ${m.number} attached (total ${m.total} including GST, valid until ${m.validUntil}).`,
+    '',
+    'To go ahead, or if you have any questions, simply reply to this e-mail.',
+    '',
+    ...signature(m.staffName),
+    ...(m.orderUrl ? ['', `Your enquiry and its quotations: ${m.orderUrl}`] : []),
+  ];
+  return {
+    to: m.to,
+    subject: `Quotation ${m.number} for your enquiry ${m.reference}`,
+    replyTo: siteInfo().email,
+    text: lines.join('\n'),
+    html: lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : '')).join(''),
+    attachments: [{ filename: `${m.number}.pdf`, contentType: 'application/pdf', content: m.pdf }],
+  };
+}
+
+/** A staff reply to a contact-form message. */
+export function messageReplyMail(m: {
+  to: string;
+  name: string;
+  body: string;
+  staffName: string;
+}): MailMessage {
+  return {
+    to: m.to,
+    subject: `Re: your message to ${siteInfo().name}`,
+    replyTo: siteInfo().email,
+    text: [`Dear ${m.name},`, '', m.body, '', ...signature(m.staffName)].join('\n'),
+    html: `<p>Dear ${escapeHtml(m.name)},</p>${paragraphs(m.body)}<p>${signature(m.staffName)
+      .map(escapeHtml)
+      .join('<br>')}</p>`,
+  };
+}
+
+/** Where a signed-in customer reads their enquiry. */
+export const orderUrl = (id: number) => `${env().publicUrl}/orders/${id}`;

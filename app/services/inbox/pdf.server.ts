@@ -1,0 +1,202 @@
+import PDFDocument from 'pdfkit';
+import { formatCents, formatRate } from '~/lib/money';
+
+/** Everything printed on a quotation. */
+export interface QuotationDocument {
+  company: { name: string; address: string; uen: string; email: string; phone: string };
+  number: string;
+  reference: string;
+  date: string;
+  validUntil: string;
+  validityDays: number;
+  customer: {
+    name: string;
+    organisation: string | null;
+    email: string | null;
+    phone: string | null;
+    poReference: string | null;
+  };
+  lines: {
+    description: string;
+    note: string | null;
+    quantity: number;
+    unitPriceCents: number;
+    lineTotalCents: number;
+  }[];
+  subtotalCents: number;
+  gstRateBasisPoints: number;
+  gstCents: number;
+  totalCents: number;
+  terms: string;
+  preparedBy: string;
+}
+
+const INK = '#0f172a';
+const MUTED = '#475569';
+const BRAND = '#0b5cd5';
+const RULE = '#cbd5e1';
+
+/**
+ * Renders a quotation as an A4 PDF (pdfkit's built-in Helvetica: Latin text; characters outside
+ * Windows-1252 print as blanks). The bytes are stored with the quotation as sent, so a later
+ * change to the company details or the layout never alters a quotation already issued.
+ */
+export function renderQuotationPdf(q: QuotationDocument): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: `Quotation ${q.number}`, Author: q.company.name, Subject: q.reference },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = doc.page.margins.left;
+  const right = doc.page.width - doc.page.margins.right;
+  const width = right - left;
+
+  // Letterhead: the company on the left, the document's identity on the right.
+  doc
+    .fillColor(BRAND)
+    .font('Helvetica-Bold')
+    .fontSize(18)
+    .text(q.company.name, left, 50, {
+      width: width * 0.6,
+    });
+  doc.fillColor(MUTED).font('Helvetica').fontSize(9);
+  doc.text(q.company.address, { width: width * 0.6 });
+  doc.text(`${q.company.phone} · ${q.company.email}`, { width: width * 0.6 });
+  doc.text(`UEN ${q.company.uen}`, { width: width * 0.6 });
+  const letterheadBottom = doc.y;
+
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(20).text('QUOTATION', left, 50, {
+    width,
+    align: 'right',
+  });
+  // Label and value in two fixed columns (pdfkit's `continued` text does not right-align).
+  let metaY = 78;
+  for (const [label, value] of [
+    ['Quotation no.', q.number],
+    ['Enquiry', q.reference],
+    ['Date', q.date],
+    ['Valid until', `${q.validUntil} (${q.validityDays} days)`],
+  ] as const) {
+    doc
+      .fillColor(MUTED)
+      .font('Helvetica')
+      .fontSize(9)
+      .text(label, right - 250, metaY, {
+        width: 80,
+      });
+    doc
+      .fillColor(INK)
+      .font('Helvetica-Bold')
+      .text(value, right - 165, metaY, { width: 165 });
+    metaY = doc.y + 2;
+  }
+
+  let y = Math.max(letterheadBottom, doc.y) + 24;
+  doc.moveTo(left, y).lineTo(right, y).strokeColor(RULE).lineWidth(1).stroke();
+  y += 12;
+  doc.fillColor(MUTED).fontSize(8).font('Helvetica-Bold').text('PREPARED FOR', left, y);
+  doc.fillColor(INK).fontSize(10).font('Helvetica-Bold').text(q.customer.name);
+  doc.font('Helvetica').fontSize(9);
+  for (const line of [
+    q.customer.organisation,
+    q.customer.email,
+    q.customer.phone,
+    q.customer.poReference ? `PO / GeBIZ reference: ${q.customer.poReference}` : null,
+  ])
+    if (line) doc.text(line);
+
+  // The lines: description (with its note underneath), quantity, unit price, amount.
+  const cols = {
+    no: left,
+    desc: left + 24,
+    qty: right - 205,
+    unit: right - 150,
+    amount: right - 75,
+  };
+  const header = (top: number) => {
+    doc.rect(left, top, width, 20).fill('#f1f5f9');
+    doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(8);
+    doc.text('#', cols.no + 4, top + 6);
+    doc.text('DESCRIPTION', cols.desc, top + 6);
+    doc.text('QTY', cols.qty, top + 6, { width: 40, align: 'right' });
+    doc.text('UNIT PRICE', cols.unit, top + 6, { width: 70, align: 'right' });
+    doc.text('AMOUNT', cols.amount, top + 6, { width: 75, align: 'right' });
+    return top + 26;
+  };
+  y = header(doc.y + 18);
+  const bottom = doc.page.height - doc.page.margins.bottom;
+  q.lines.forEach((line, i) => {
+    const descWidth = cols.qty - cols.desc - 10;
+    doc.font('Helvetica').fontSize(9.5);
+    const noteHeight = line.note
+      ? doc.fontSize(8.5).heightOfString(line.note, { width: descWidth }) + 2
+      : 0;
+    const rowHeight =
+      doc.fontSize(9.5).heightOfString(line.description, { width: descWidth }) + noteHeight + 10;
+    if (y + rowHeight > bottom - 20) {
+      doc.addPage();
+      y = header(doc.page.margins.top);
+    }
+    doc.fillColor(INK).font('Helvetica').fontSize(9.5);
+    doc.text(String(i + 1), cols.no + 4, y);
+    doc.text(line.description, cols.desc, y, { width: descWidth });
+    if (line.note) doc.fillColor(MUTED).fontSize(8.5).text(line.note, { width: descWidth });
+    doc.fillColor(INK).fontSize(9.5);
+    doc.text(String(line.quantity), cols.qty, y, { width: 40, align: 'right' });
+    doc.text(formatCents(line.unitPriceCents), cols.unit, y, { width: 70, align: 'right' });
+    doc.text(formatCents(line.lineTotalCents), cols.amount, y, { width: 75, align: 'right' });
+    y += rowHeight;
+    doc
+      .moveTo(left, y - 4)
+      .lineTo(right, y - 4)
+      .strokeColor('#e2e8f0')
+      .lineWidth(0.5)
+      .stroke();
+  });
+
+  // Totals, right-aligned under the amounts.
+  if (y + 80 > bottom) {
+    doc.addPage();
+    y = doc.page.margins.top;
+  }
+  y += 8;
+  const totalRow = (label: string, value: string, strong = false) => {
+    doc.fillColor(strong ? INK : MUTED).font(strong ? 'Helvetica-Bold' : 'Helvetica');
+    doc.fontSize(strong ? 11 : 9.5);
+    doc.text(label, right - 250, y, { width: 165, align: 'right' });
+    doc.fillColor(INK).text(value, cols.amount - 20, y, { width: 95, align: 'right' });
+    y += strong ? 20 : 16;
+  };
+  totalRow('Subtotal', formatCents(q.subtotalCents));
+  totalRow(`GST ${formatRate(q.gstRateBasisPoints)}`, formatCents(q.gstCents));
+  doc
+    .moveTo(right - 200, y - 2)
+    .lineTo(right, y - 2)
+    .strokeColor(INK)
+    .lineWidth(1)
+    .stroke();
+  y += 4;
+  totalRow('Total (SGD)', formatCents(q.totalCents), true);
+
+  doc.x = left;
+  doc.y = y + 16;
+  if (q.terms) {
+    doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(8).text('TERMS', left, doc.y, { width });
+    doc.fillColor(INK).font('Helvetica').fontSize(9).text(q.terms, { width });
+    doc.moveDown();
+  }
+  doc.fillColor(MUTED).font('Helvetica').fontSize(8.5);
+  doc.text(`Prepared by ${q.preparedBy}. Please quote ${q.number} when you reply.`, left, doc.y, {
+    width,
+  });
+
+  doc.end();
+  return done;
+}

@@ -1,0 +1,401 @@
+// The staff inbox: a guest's enquiry worked through to a quotation (note, reply, PDF by e-mail),
+// a signed-in customer reading the reply and downloading the PDF (and nobody else), the CSV
+// export matching the list, and every inbox URL refused to guests and customers.
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe';
+
+const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
+
+/** The .eml files in the server's outbox that mention this text (soft line breaks undone). */
+function mailsAbout(text: string): string[] {
+  let files: string[] = [];
+  try {
+    files = readdirSync(outbox());
+  } catch {
+    return [];
+  }
+  return files
+    .map((f) => readFileSync(path.join(outbox(), f), 'utf8').replace(/=\r?\n/g, ''))
+    .filter((m) => m.includes(text));
+}
+
+function demoAdmin() {
+  const text = readFileSync(path.join(process.env.E2E_DATA_DIR!, 'demo-admin.txt'), 'utf8');
+  return { email: text.match(/email: (\S+)/)![1]!, password: text.match(/password: (\S+)/)![1]! };
+}
+
+/** A page in its own browser context, signed in as the demo admin. */
+async function staffPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  const admin = demoAdmin();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin/);
+  return page;
+}
+
+/** A page in its own browser context with a new customer account signed in. */
+async function customerPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    data: {
+      email: `buyer-${randomUUID().slice(0, 8)}@school.example`,
+      password: 'correct horse battery',
+      name: 'Mdm Tan',
+    },
+    headers: { origin: new URL(test.info().project.use.baseURL!).origin },
+  });
+  expect(response.ok()).toBe(true);
+  return page;
+}
+
+async function addProduct(page: Page, id: number) {
+  await page.goto(`/products/${id}`);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Added to Cart').first()).toBeVisible();
+}
+
+/** Sends an enquiry for products 3 and 2 from the cart; a guest fills the contact dialog. */
+async function sendEnquiry(
+  page: Page,
+  contact: { email?: string; phone?: string; organisation: string } | { organisation: string },
+): Promise<string> {
+  await addProduct(page, 3);
+  await addProduct(page, 2);
+  await page.goto('/cart');
+  await page.getByLabel('Message').fill('Please quote for our sports day, delivery in March.');
+  const guest = 'email' in contact || 'phone' in contact;
+  if (!guest) await page.getByLabel(/^Organisation/).fill(contact.organisation);
+  await page.getByRole('button', { name: 'ENQUIRE' }).click();
+  if (guest) {
+    const dialog = page.getByRole('dialog', { name: 'Contact Information' });
+    if (contact.email) await dialog.getByLabel('Email').fill(contact.email);
+    if (contact.phone) await dialog.getByLabel('Phone Number (optional)').fill(contact.phone);
+    await dialog.getByLabel('Organisation (optional)').fill(contact.organisation);
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+  }
+  await expect(page.getByText('Order saved successfully!')).toBeVisible();
+  if (guest) {
+    const text = await page.getByText(/Your reference is FH-/).textContent();
+    return text!.match(/FH-\d{4}-\w{6}/)![0];
+  }
+  await page.goto('/orders');
+  return (await page
+    .getByRole('article')
+    .first()
+    .getByRole('link', { name: /FH-/ })
+    .textContent())!;
+}
+
+/** Staff open an enquiry from the inbox by its reference. */
+async function openEnquiry(staff: Page, reference: string) {
+  await staff.goto(`/admin/enquiries?q=${reference}`);
+  await staff
+    .getByRole('list', { name: 'Enquiries' })
+    .getByRole('link', { name: reference })
+    .click();
+  await expect(staff.getByRole('heading', { name: `Enquiry ${reference}` })).toBeVisible();
+}
+
+async function reply(staff: Page, text: string) {
+  await staff.getByLabel('Reply to the customer').fill(text);
+  await staff.getByRole('button', { name: 'Send reply' }).click();
+  await expect(staff.getByText(/^Reply sent to /).first()).toBeVisible();
+}
+
+/** Prices the two items (1,250.50 × 1 and 99.90 × 1) and a delivery line, then sends. */
+async function sendQuotation(staff: Page, reference: string) {
+  await staff
+    .getByRole('link', { name: /quotation/ })
+    .first()
+    .click();
+  await expect(staff.getByRole('heading', { name: `Quotation Q-${reference}-1` })).toBeVisible();
+  // Checked on a fresh load: the reply's toast (the shared toaster) would otherwise still show.
+  await staff.reload();
+  await expectNoSeriousViolations(staff);
+  const prices = staff.getByLabel(/^Unit price \(S\$\) for /);
+  await expect(prices).toHaveCount(2);
+  await prices.nth(0).fill('1,250.50');
+  await prices.nth(1).fill('99.90');
+  await staff.getByLabel('Note (optional) for', { exact: false }).first().fill('Includes anchors');
+  await staff.getByLabel('Extra line 1 description').fill('Delivery to school');
+  await staff.getByLabel('Unit price (S$) of extra line 1').fill('150');
+  // 1250.50 + 99.90 + 150.00 = 1500.40; GST 9% = 135.036 → 135.04; total 1635.44.
+  await expect(staff.getByTestId('subtotal')).toHaveText('S$1,500.40');
+  await expect(staff.getByTestId('gst')).toHaveText('S$135.04');
+  await expect(staff.getByTestId('total')).toHaveText('S$1,635.44');
+  await staff.getByRole('button', { name: 'Send quotation' }).click();
+  await expect(
+    staff.getByRole('status').filter({ hasText: `Quotation Q-${reference}-1 sent` }),
+  ).toBeVisible();
+  return `Q-${reference}-1`;
+}
+
+test('a guest enquiry is worked through: New in the inbox, a note, a reply and a quotation by e-mail', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const guest = await (await browser.newContext()).newPage();
+  const email = `ops-${randomUUID().slice(0, 8)}@school.example`;
+  const reference = await sendEnquiry(guest, { email, organisation: 'Bedok Primary School' });
+
+  const staff = await staffPage(browser);
+  await staff.goto('/admin/enquiries?status=new');
+  const nav = staff.getByRole('navigation', { name: 'Back office sections' });
+  await expect(nav.getByRole('link', { name: /Enquiries \d+ new/ })).toBeVisible();
+  const row = staff.getByRole('listitem').filter({ hasText: reference });
+  await expect(row).toContainText('New');
+  await expect(row).toContainText('Guest');
+  await expectNoSeriousViolations(staff);
+
+  await row.getByRole('link', { name: reference }).click();
+  await expect(staff.getByRole('heading', { name: `Enquiry ${reference}` })).toBeVisible();
+  await expect(staff.getByText('Bedok Primary School')).toBeVisible();
+  await expect(
+    staff.getByRole('link', { name: 'Aluminium Football Goalposts (Full Size)' }),
+  ).toHaveAttribute('href', '/products/3');
+  const timeline = staff.getByRole('region', { name: 'Timeline' });
+  await expect(timeline.getByRole('listitem').first()).toContainText('Guest sent the enquiry');
+  await expectNoSeriousViolations(staff);
+
+  await staff.getByLabel('Private note').fill('Budget confirmed by phone; keep it under 2k.');
+  await staff.getByRole('button', { name: 'Add note' }).click();
+  await expect(timeline).toContainText('added a private note');
+  await expect(timeline).toContainText('Budget confirmed by phone');
+
+  await reply(staff, 'Thank you! We can deliver in the second week of March.');
+  await expect(timeline).toContainText('replied by e-mail');
+  await expect(timeline).toContainText('to In progress');
+
+  const number = await sendQuotation(staff, reference);
+  await expect(staff.getByText('Quoted').first()).toBeVisible();
+  await expect(timeline).toContainText(`sent quotation ${number}`);
+  const pdf = await staff.request.get(`${staff.url().split('?')[0]}/quotations/${number}.pdf`);
+  expect(pdf.status()).toBe(200);
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // The customer's mail: the reply (Reply-To the company) and the quotation with its PDF.
+  await expect.poll(() => mailsAbout(`Re: your enquiry ${reference}`).length).toBe(1);
+  const replyMail = mailsAbout(`Re: your enquiry ${reference}`)[0]!;
+  expect(replyMail).toContain(`To: ${email}`);
+  expect(replyMail).toMatch(/Reply-To: \S*hello@fieldhouse\.example/);
+  expect(replyMail).toContain('We can deliver in the second week of March.');
+  expect(replyMail).not.toContain('Budget confirmed');
+  await expect.poll(() => mailsAbout(`Quotation ${number}`).length).toBe(1);
+  const quoteMail = mailsAbout(`Quotation ${number}`)[0]!;
+  expect(quoteMail).toContain(`To: ${email}`);
+  expect(quoteMail).toMatch(new RegExp(`Content-Type: application/pdf; name="?${number}\\.pdf`));
+  expect(quoteMail).toContain('S$1,635.44');
+});
+
+test('a signed-in customer sees Quoted, the reply and the PDF; another customer gets 404', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const customer = await customerPage(browser);
+  const reference = await sendEnquiry(customer, { organisation: 'Tampines Sports Club' });
+  await customer.getByRole('link', { name: reference }).click();
+  await expect(customer).toHaveURL(/\/orders\/\d+$/);
+  await expect(customer.getByText('No quotation yet.')).toBeVisible();
+  const own = customer.url();
+
+  const staff = await staffPage(browser);
+  await openEnquiry(staff, reference);
+  await staff.getByLabel('Private note').fill('Secret margin note.');
+  await staff.getByRole('button', { name: 'Add note' }).click();
+  await expect(staff.getByRole('region', { name: 'Timeline' })).toContainText(
+    'Secret margin note.',
+  );
+  await reply(staff, 'Your quotation follows shortly.');
+  const number = await sendQuotation(staff, reference);
+  // A revision starts from the first quotation's prices and gets the next number.
+  await staff.getByRole('link', { name: 'Revise quotation' }).click();
+  await expect(staff.getByRole('heading', { name: `Quotation Q-${reference}-2` })).toBeVisible();
+  await expect(staff.getByTestId('total')).toHaveText('S$1,635.44');
+  await staff
+    .getByLabel(/^Unit price \(S\$\) for /)
+    .first()
+    .fill('1,200');
+  await expect(staff.getByTestId('total')).toHaveText('S$1,580.39');
+  await staff.getByRole('button', { name: 'Send quotation' }).click();
+  await expect(
+    staff.getByRole('status').filter({ hasText: `Q-${reference}-2 sent` }),
+  ).toBeVisible();
+
+  await customer.goto(own);
+  await expect(customer.getByText('Quoted', { exact: true })).toBeVisible();
+  await expect(customer.getByText('Your quotation follows shortly.')).toBeVisible();
+  await expect(customer.getByText('Secret margin note.')).toHaveCount(0);
+  const link = customer.getByRole('link', { name: `Download ${number} (PDF)` });
+  const href = (await link.getAttribute('href'))!;
+  const download = await customer.request.get(href);
+  expect(download.status()).toBe(200);
+  expect(download.headers()['content-type']).toBe('application/pdf');
+  expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  const first = customer.getByRole('link', { name: `Download Q-${reference}-2 (PDF)` });
+  expect((await customer.request.get((await first.getAttribute('href'))!)).status()).toBe(200);
+  await expectNoSeriousViolations(customer);
+  await customer.goto('/orders');
+  await expect(customer.getByRole('article').filter({ hasText: reference })).toContainText(
+    `Quotation Q-${reference}-2 ready`,
+  );
+
+  const other = await customerPage(browser);
+  expect((await other.goto(own))?.status()).toBe(404);
+  expect((await other.request.get(href)).status()).toBe(404);
+});
+
+test('the CSV export has one row per item of exactly the enquiries shown', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const tag = `Tag${randomUUID().slice(0, 8)}`;
+  const guest = await (await browser.newContext()).newPage();
+  const first = await sendEnquiry(guest, {
+    email: `a-${tag}@school.example`,
+    organisation: `=cmd ${tag}`,
+  });
+  const phoneOnly = await sendEnquiry(guest, {
+    phone: '+65 6123 0000',
+    organisation: `Club ${tag}`,
+  });
+
+  const staff = await staffPage(browser);
+  await staff.goto('/admin/enquiries');
+  await staff.getByRole('searchbox', { name: 'Search' }).fill(tag);
+  await staff.getByRole('button', { name: 'Filter' }).click();
+  await expect(staff).toHaveURL(new RegExp(`q=${tag}`));
+  const shown = await staff
+    .getByRole('list', { name: 'Enquiries' })
+    .getByRole('listitem')
+    .getByRole('link')
+    .allTextContents();
+  expect(shown.sort()).toEqual([first, phoneOnly].sort());
+
+  const href = (await staff.getByRole('link', { name: 'Export CSV' }).getAttribute('href'))!;
+  expect(href).toBe(`/admin/enquiries.csv?q=${tag}`);
+  const response = await staff.request.get(href);
+  expect(response.headers()['content-type']).toContain('text/csv');
+  const body = (await response.body()).toString('utf8');
+  expect(body.startsWith('\uFEFF')).toBe(true);
+  const rows = body.slice(1).trim().split('\r\n').slice(1);
+  expect(rows).toHaveLength(4); // two items each
+  expect([...new Set(rows.map((r) => r.split(',')[0]))].sort()).toEqual(shown.sort());
+  expect(body).toContain(`'=cmd ${tag}`); // a formula prefix is neutralised
+
+  // A guest who left only a phone number: staff are told to phone, nothing is e-mailed.
+  await openEnquiry(staff, phoneOnly);
+  await expect(
+    staff.getByText(/cannot be e-mailed\. Please phone them on \+65 6123 0000/),
+  ).toBeVisible();
+  await expect(staff.getByLabel('Reply to the customer')).toHaveCount(0);
+
+  // Without JavaScript the forms post natively and the page says what happened.
+  const plain = await (
+    await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await staff.context().storageState(),
+    })
+  ).newPage();
+  await plain.goto(staff.url());
+  await plain.getByLabel('Private note').fill('Phoned: they will e-mail a site plan.');
+  await plain.getByRole('button', { name: 'Add note' }).click();
+  await expect(plain.getByRole('status')).toHaveText('Note added.');
+  await expect(plain.getByRole('region', { name: 'Timeline' })).toContainText('site plan');
+  await plain.getByLabel('Status').selectOption('closed');
+  await plain.getByRole('button', { name: 'Change' }).click();
+  await expect(plain.getByRole('status')).toHaveText('Status changed to Closed.');
+  await expect(plain.getByRole('region', { name: 'Timeline' })).toContainText('to Closed');
+});
+
+test('a contact message: unread in bold, read, replied to by e-mail, handled and reopened', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const tag = randomUUID().slice(0, 8);
+  const email = `lee-${tag}@club.example`;
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto('/contact-us');
+  await visitor.getByLabel('Name', { exact: true }).fill(`Mr Lee ${tag}`);
+  await visitor.getByLabel('Email', { exact: true }).fill(email);
+  await visitor.getByLabel('Phone', { exact: true }).fill('+65 9123 4567');
+  await visitor.getByLabel('Message', { exact: true }).fill('Do you install hoops on concrete?');
+  await visitor.getByRole('button', { name: 'Send Message' }).click();
+  await expect(visitor.getByText('Message sent successfully!')).toBeVisible();
+
+  const staff = await staffPage(browser);
+  await staff.goto('/admin/messages');
+  const nav = staff.getByRole('navigation', { name: 'Back office sections' });
+  await expect(nav.getByRole('link', { name: /Messages \d+ open/ })).toBeVisible();
+  const link = staff.getByRole('link', { name: `Mr Lee ${tag} (unread)` });
+  await expect(link).toHaveClass(/font-extrabold/);
+  await expectNoSeriousViolations(staff);
+  await link.click();
+  await expect(staff.getByRole('heading', { name: `Message from Mr Lee ${tag}` })).toBeVisible();
+  await expect(staff.getByText('Do you install hoops on concrete?')).toBeVisible();
+  await expectNoSeriousViolations(staff);
+
+  await staff.getByLabel('Your reply').fill('Yes, we do: a site visit first.');
+  await staff.getByRole('button', { name: 'Send reply' }).click();
+  const history = staff.getByRole('region', { name: 'History' });
+  await expect(history).toContainText('replied by e-mail');
+  await expect(history).toContainText('marked it handled');
+  await expect.poll(() => mailsAbout('Yes, we do: a site visit first.').length).toBe(1);
+  const mail = mailsAbout('Yes, we do: a site visit first.')[0]!;
+  expect(mail).toContain(`To: ${email}`);
+  expect(mail).toMatch(/Reply-To: \S*hello@fieldhouse\.example/);
+
+  await staff.getByRole('button', { name: 'Reopen' }).click();
+  await expect(history).toContainText('reopened it');
+  await staff.goto('/admin/messages');
+  await expect(staff.getByRole('link', { name: `Mr Lee ${tag}`, exact: true })).toHaveClass(
+    /font-medium/,
+  );
+  await staff.getByRole('link', { name: 'Handled' }).click();
+  await expect(staff.getByRole('link', { name: `Mr Lee ${tag}`, exact: true })).toHaveCount(0);
+  expect((await staff.goto('/admin/messages/999999'))?.status()).toBe(404);
+});
+
+test('every inbox URL and action is refused to guests and customers', async ({ browser }) => {
+  const urls = [
+    '/admin/enquiries',
+    '/admin/enquiries.csv',
+    '/admin/enquiries/1',
+    '/admin/enquiries/1/quotation',
+    '/admin/enquiries/1/quotations/Q-FH-2026-AAAAAA-1.pdf',
+    '/admin/messages',
+    '/admin/messages/1',
+  ];
+  const posts = [
+    ['/admin/enquiries/1', { intent: 'status', status: 'closed' }],
+    ['/admin/enquiries/1', { intent: 'note', body: 'x' }],
+    ['/admin/enquiries/1', { intent: 'reply', body: 'x' }],
+    ['/admin/enquiries/1/quotation', { extras: '0', validityDays: '30' }],
+    ['/admin/messages/1', { intent: 'handled', handled: 'true' }],
+    ['/admin/messages/1', { intent: 'reply', body: 'x' }],
+  ] as const;
+  const base = new URL(test.info().project.use.baseURL!).origin;
+  const guest = await (await browser.newContext()).newPage();
+  for (const url of urls) {
+    const response = await guest.request.get(url, { maxRedirects: 0 });
+    expect(response.status(), url).toBe(302);
+    expect(response.headers().location, url).toMatch(/^\/login\?redirectTo=/);
+  }
+  for (const [url, form] of posts) {
+    const response = await guest.request.post(url, {
+      form,
+      maxRedirects: 0,
+      headers: { origin: base },
+    });
+    expect(response.status(), url).toBe(302);
+  }
+  const customer = await customerPage(browser);
+  for (const url of urls) expect((await customer.request.get(url)).status(), url).toBe(403);
+  for (const [url, form] of posts) {
+    const response = await customer.request.post(url, { form, headers: { origin: base } });
+    expect(response.status(), url).toBe(403);
+  }
+});
