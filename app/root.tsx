@@ -18,6 +18,7 @@ import { env } from '~/services/env.server';
 import { cartCount } from '~/services/cart/cart.server';
 import { Toaster } from '~/components/ui/toaster';
 import { GuestCartMerge } from '~/components/cart/guest-cart-merge';
+import { useNonce } from '~/lib/nonce';
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, sports, categories] = await Promise.all([
@@ -37,6 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
+  const nonce = useNonce();
   return (
     <html lang="en-SG">
       <head>
@@ -68,8 +70,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data ? <SiteFooter site={data.site} /> : null}
         <Toaster />
         {data?.user ? <GuestCartMerge /> : null}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

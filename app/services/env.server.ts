@@ -43,7 +43,12 @@ const EnvSchema = z
     ENQUIRY_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
     ENQUIRY_RATE_LIMIT_WINDOW: z.coerce.number().int().min(1).default(3600),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
-    TRUST_PROXY: z.enum(['0', '1']).default('0'),
+    // How many reverse proxies (each appending to X-Forwarded-For) stand in front of the server.
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .regex(/^([0-9]|10)$/, 'must be the number of proxies in front of the server, 0 to 10')
+      .default('0'),
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
     SITE_NAME: z.string().default('Fieldhouse Sports Engineering'),
@@ -80,6 +85,8 @@ export type Env = z.infer<typeof EnvSchema> & {
   /** PGlite (a data folder or memory) or a PostgreSQL server. */
   database: { kind: 'pglite'; dir: string | null } | { kind: 'postgres'; url: string };
   seedDemo: boolean;
+  /** TRUST_PROXY as a number of trusted proxy hops. */
+  trustedHops: number;
 };
 
 export class ConfigError extends Error {
@@ -107,6 +114,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     authSecret: env.AUTH_SECRET ?? embeddedSecret(dataDir, database),
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' : database.kind === 'pglite',
+    trustedHops: Number(env.TRUST_PROXY),
   };
 }
 
