@@ -13,18 +13,24 @@ import type {
 } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { NonceContext } from '~/lib/nonce';
+import { markDatabaseDown, UNAVAILABLE_HTML } from '~/services/db/availability.server';
 import {
-  isDatabaseMarkedDown,
-  noteDatabaseError,
-  UNAVAILABLE_HTML,
-} from '~/services/db/availability.server';
+  BAD_INPUT_HTML,
+  BAD_INPUT_TEXT,
+  noteRequestFailure,
+  requestState,
+} from '~/services/request-state.server';
 
 export const streamTimeout = 5_000;
 
-function unavailable(headers: Headers): Response {
+/** A plain page for a failure that is not the page's fault: 503 database away, 400 bad input. */
+function failurePage(headers: Headers): Response | null {
+  const failure = requestState.getStore()?.failure;
+  if (!failure) return null;
   headers.set('Content-Type', 'text/html; charset=utf-8');
-  headers.set('Retry-After', '30');
   headers.set('Cache-Control', 'no-store');
+  if (failure === 'input') return new Response(BAD_INPUT_HTML, { status: 400, headers });
+  headers.set('Retry-After', '30');
   return new Response(UNAVAILABLE_HTML, { status: 503, headers });
 }
 
@@ -35,8 +41,12 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // A loader failed because the database is away (handleError has seen it): say so, with a 503.
-  if (responseStatusCode >= 500 && isDatabaseMarkedDown()) return unavailable(responseHeaders);
+  // A loader or action failed because the database is away or the input could not be read
+  // (handleError has classified it): say so, with a 503 or a 400, instead of a 500.
+  if (responseStatusCode >= 500) {
+    const page = failurePage(responseHeaders);
+    if (page) return page;
+  }
 
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === 'HEAD') {
@@ -91,23 +101,27 @@ export default function handleRequest(
   });
 }
 
-/** Client-side navigations (`.data`) that failed because the database is away: 503 too. */
+/** Client-side navigations and fetcher submissions (`.data`): the same 503 and 400. */
 export const handleDataRequest: HandleDataRequestFunction = (response) => {
-  if (response.status >= 500 && isDatabaseMarkedDown()) {
-    const headers = new Headers(response.headers);
-    headers.set('Retry-After', '30');
-    return new Response(response.body, { status: 503, headers });
-  }
-  return response;
+  const failure = requestState.getStore()?.failure;
+  if (response.status < 500 || !failure) return response;
+  if (failure === 'input') return Response.json({ error: BAD_INPUT_TEXT }, { status: 400 });
+  const headers = new Headers(response.headers);
+  headers.set('Retry-After', '30');
+  return new Response(response.body, { status: 503, headers });
 };
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  // A body cut off at its size limit (server/body-limit.ts) was answered 413 already.
-  if ((error as { status?: unknown } | null)?.status === 413) return;
-  if (noteDatabaseError(error)) {
+  // A body cut off at its size limit or at a NUL byte (server/body-limit.ts) was answered already.
+  const status = (error as { status?: unknown } | null)?.status;
+  if (status === 413 || status === 400) return;
+  const failure = noteRequestFailure(error);
+  if (failure === 'database') {
+    markDatabaseDown();
     console.error(`Database unavailable: ${request.method} ${new URL(request.url).pathname}`);
     return;
   }
+  if (failure === 'input') return;
   console.error(error);
 };

@@ -150,6 +150,12 @@ export function catalogueApi(): express.Router {
 
   // An unexpected failure is logged here and answered without details.
   api.use((error: unknown, _req: Request, res: Response, _next: express.NextFunction) => {
+    // An address Express could not decode (/products/%): the client's mistake, not ours.
+    const status = (error as { status?: unknown } | null)?.status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      res.status(status).json({ error: 'The address could not be read.' });
+      return;
+    }
     if (noteDatabaseError(error)) {
       res.status(503).set('Retry-After', '30').json({ error: UNAVAILABLE_TEXT });
       return;

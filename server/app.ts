@@ -1,7 +1,9 @@
 import { createRequestHandler } from '@react-router/express';
 import { toNodeHandler } from 'better-auth/node';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { CLIENT_IP_HEADER } from '~/services/accounts/auth-hooks.server';
 import { auth } from '~/services/auth.server';
+import { BAD_INPUT_TEXT, requestState } from '~/services/request-state.server';
 import { clientAddressFrom } from '~/services/client-address.server';
 import {
   databaseAvailable,
@@ -62,7 +64,23 @@ export function createApp(): express.Express {
     res.status(405).set('Allow', 'GET, HEAD, POST').type('text/plain').send('Method not allowed.');
   });
 
+  // No field anywhere takes a NUL byte (PostgreSQL cannot store one in text): refuse it in the
+  // address at once; bodies are checked as they arrive (body-limit.ts).
+  app.use((req, res, next) => {
+    if (!/%00/.test(req.originalUrl)) return next();
+    res.status(400);
+    if (wantsJson(req)) res.json({ error: BAD_INPUT_TEXT });
+    else res.type('text/plain').send(BAD_INPUT_TEXT);
+  });
+
   app.use(bodyLimit());
+
+  // The one client address of this request, for every limit: the app's (load context) and
+  // Better Auth's, also when the app calls Better Auth itself with the page's headers.
+  app.use((req, _res, next) => {
+    req.headers[CLIENT_IP_HEADER] = addressOf(req);
+    next();
+  });
 
   app.get('/healthz', async (_req, res) => {
     const ok = await isDatabaseHealthy();
@@ -108,10 +126,7 @@ export function createApp(): express.Express {
       throw error;
     }
   });
-  app.all('/api/auth/{*rest}', (req, res) => {
-    req.headers['x-fieldhouse-client-ip'] = addressOf(req);
-    return handler(req, res);
-  });
+  app.all('/api/auth/{*rest}', (req, res) => handler(req, res));
 
   // State-changing requests from other sites are refused: a POST must come from this site's
   // pages (its Origin is PUBLIC_URL or the host it was sent to). Browsers always send Origin on POST.
@@ -124,15 +139,16 @@ export function createApp(): express.Express {
     res.status(403).type('text/plain').send('Cross-site request refused.');
   });
 
-  app.use(
-    createRequestHandler({
-      build: () => import('virtual:react-router/server-build'),
-      getLoadContext: (req, res) => ({
-        clientAddress: addressOf(req),
-        cspNonce: String(res.locals.cspNonce ?? ''),
-      }),
+  const pages = createRequestHandler({
+    build: () => import('virtual:react-router/server-build'),
+    getLoadContext: (req, res) => ({
+      clientAddress: String(req.headers[CLIENT_IP_HEADER]),
+      cspNonce: String(res.locals.cspNonce ?? ''),
     }),
-  );
+  });
+  // Each request's own state, so entry.server can tell a lost database or unreadable input
+  // (503, 400) from a bug (500).
+  app.use((req, res, next) => requestState.run({}, () => pages(req, res, next)));
 
   // Last resort: a body cut off at its limit, a lost database, anything else without details.
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {

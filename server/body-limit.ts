@@ -29,6 +29,28 @@ function refuse(req: Request, res: Response, limit: number, error?: Error) {
 
 const LINGER_MS = 1000;
 
+/** A NUL byte, raw or escaped for a form (%00) or JSON (\u0000): no text field can hold one. */
+// eslint-disable-next-line no-control-regex -- a NUL byte is exactly what is looked for
+const NUL = /\x00|%00|\\u0000/i;
+
+export const NUL_MESSAGE =
+  'The request contains a NUL character, which no field accepts. Please remove it and try again.';
+
+function refuseInput(req: Request, res: Response) {
+  if (!res.headersSent) {
+    res.status(400).set('Connection', 'close');
+    if (/^\/api\/|\.data$/.test(req.path)) res.json({ error: NUL_MESSAGE });
+    else res.type('text/plain').send(NUL_MESSAGE);
+  }
+  const error = Object.assign(new Error('NUL byte in the request body'), {
+    status: 400,
+    expose: true,
+  });
+  const close = () => setTimeout(() => req.destroy(error), LINGER_MS).unref();
+  if (res.writableFinished) close();
+  else res.once('finish', close);
+}
+
 /**
  * Refuses a body larger than the route's limit with 413 before anyone reads it: a Content-Length
  * over the limit is answered at once, and a body without one (chunked) is counted as it arrives
@@ -45,10 +67,23 @@ export function bodyLimit() {
       return;
     }
     let seen = 0;
+    // The end of the previous chunk, so an escaped NUL split across two chunks is still seen.
+    let tail = '';
+    const checkText = limit === SMALL_BODY_LIMIT;
     const push = req.push.bind(req);
     req.push = (chunk: unknown, encoding?: BufferEncoding) => {
       if (chunk == null) return push(chunk, encoding);
-      seen += (chunk as Buffer).length;
+      const bytes = chunk as Buffer;
+      seen += bytes.length;
+      if (checkText) {
+        const text = tail + bytes.toString('latin1');
+        if (NUL.test(text)) {
+          req.push = () => true;
+          refuseInput(req, res);
+          return true;
+        }
+        tail = text.slice(-6);
+      }
       if (seen <= limit) return push(chunk, encoding);
       // Over the limit: nothing more reaches the handler, which sees the body fail when the
       // connection closes; the 413 is already out.

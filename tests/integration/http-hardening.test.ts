@@ -38,7 +38,8 @@ function send(
 ): Promise<{ status: number; ms: number; headers: Record<string, unknown> }> {
   const started = Date.now();
   const headers: Record<string, string> = { ...VIA_PROXY, ...options.headers };
-  if (options.declaredLength !== undefined) headers['content-length'] = String(options.declaredLength);
+  if (options.declaredLength !== undefined)
+    headers['content-length'] = String(options.declaredLength);
   return new Promise((resolve, reject) => {
     let answered = false;
     const req = httpRequest(
@@ -99,7 +100,10 @@ describe('body limits', () => {
     expect(big.status).toBe(413);
     // 1 MB is over the small limit but within the upload limit: it passes the size check and
     // reaches the route (a guest is refused), not a 413.
-    const { status } = await send('/admin/edit/1', { headers: MULTIPART, streamBytes: 1024 * 1024 });
+    const { status } = await send('/admin/edit/1', {
+      headers: MULTIPART,
+      streamBytes: 1024 * 1024,
+    });
     expect(status).not.toBe(413);
     expect(status).toBeLessThan(500);
   });
