@@ -22,6 +22,7 @@ import { env } from '~/services/env.server';
 import { UserError } from '~/services/errors.server';
 import { getUser } from '~/services/permissions.server';
 import { clientAddress, hitRateLimit } from '~/services/rate-limit.server';
+import { noteRequestFailure } from '~/services/request-state.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo({
@@ -108,6 +109,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   } catch (error) {
     if (error instanceof UserError) return fail(intent, error.message, error.status);
+    // A lost database or unreadable input: entry.server answers 503 / 400 (request-state.server).
+    if (noteRequestFailure(error)) throw error;
     console.error('Cart action failed:', error);
     return fail(intent, 'Something went wrong. Please try again.', 500);
   }
