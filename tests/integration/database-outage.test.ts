@@ -108,6 +108,23 @@ describe.skipIf(!enabled)('when the database goes away', () => {
     expect(idle).toBe(true);
     database.halt();
     try {
+      // An enquiry first, as the page sends it with JavaScript (the action alone, no loaders):
+      // the action must not turn the lost database into its own 500.
+      const started = Date.now();
+      const enquiry = await fetch(`${server.base}/cart.data`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.base },
+        body: new URLSearchParams({
+          intent: 'enquire',
+          idempotencyKey: crypto.randomUUID(),
+          message: 'Please quote.',
+          email: 'buyer@school.example',
+          items: JSON.stringify([{ productId: 1, quantity: 1 }]),
+        }),
+        redirect: 'manual',
+      });
+      expect(enquiry.status).toBe(503);
+      expect(Date.now() - started).toBeLessThan(5000);
       for (const path of ['/shop', '/api/v1/products', '/', '/shop.data']) {
         const { status, ms } = await timedGet(path);
         expect(status, path).toBe(503);
