@@ -10,6 +10,7 @@ import { UserError } from '../errors.server';
 import { deliverPendingMail, mailSettled } from '../mail/queue.server';
 import { outboxDir } from '../mail/mailer.server';
 import { hitRateLimit } from '../rate-limit.server';
+import { addToCart, getCart } from '../cart/cart.server';
 import { createEnquiry, getEnquiry, listEnquiries } from './enquiries.server';
 
 let goal: { id: number; name: string };
@@ -39,6 +40,24 @@ const base = (over: Partial<Parameters<typeof createEnquiry>[0]> = {}) => ({
 const countEnquiries = async () => (await db().select({ n: count() }).from(enquiries))[0]!.n;
 
 describe('createEnquiry', () => {
+  it("clears the enquired lines of a signed-in customer's cart in the same transaction", async () => {
+    const { email } = await createCustomer({ email: 'cart-clear@school.example' });
+    const [customer] = await db().select({ id: user.id }).from(user).where(eq(user.email, email));
+    const other = await createProduct({ name: 'Spare Net' });
+    for (const product of [goal, net, other]) await addToCart(customer!.id, product.id);
+    await createEnquiry(
+      base({
+        userId: customer!.id,
+        items: [
+          { productId: goal.id, quantity: 1 },
+          { productId: net.id, quantity: 1 },
+        ],
+      }),
+    );
+    // What was enquired is gone; what was not (added meanwhile, say) stays.
+    expect((await getCart(customer!.id)).map((l) => l.productId)).toEqual([other.id]);
+  });
+
   it('stores the enquiry with every item and a reference', async () => {
     const created = await createEnquiry(
       base({ promoCode: 'SCHOOL10', organisation: 'Bedok Primary' }),

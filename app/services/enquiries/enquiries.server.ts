@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { EnquiryBase } from '~/lib/schemas/enquiry';
 import { db } from '../db/client.server';
-import { enquiries, enquiryItems, products, type EnquiryStatus } from '../db/schema';
+import { cartItems, enquiries, enquiryItems, products, type EnquiryStatus } from '../db/schema';
 import { env } from '../env.server';
 import { UserError } from '../errors.server';
 import { deliverSoon, queueMail } from '../mail/queue.server';
@@ -68,7 +68,8 @@ async function findByKey(key: string) {
 }
 
 /**
- * Stores an enquiry with all its items and its two e-mails in one transaction. The same
+ * Stores an enquiry with all its items and its two e-mails in one transaction, removing the
+ * enquired lines from a signed-in customer's cart in it. The same
  * idempotency key never makes two enquiries: a repeat returns the first. Mail is sent after the
  * commit; a failure leaves it queued for retry and never fails the enquiry.
  */
@@ -120,6 +121,18 @@ export async function createEnquiry(
         quantity,
       }));
       await tx.insert(enquiryItems).values(items);
+      // A signed-in customer's cart lines go with the enquiry that holds them, in the same
+      // transaction: never an enquiry with the cart still full, nor an emptied cart without one.
+      if (input.userId) {
+        await tx
+          .delete(cartItems)
+          .where(
+            and(
+              eq(cartItems.userId, input.userId),
+              inArray(cartItems.productId, [...quantities.keys()]),
+            ),
+          );
+      }
       await queueMail(
         tx,
         enquiryMails({
