@@ -2,7 +2,12 @@ import 'react-router';
 
 declare module 'react-router' {
   interface AppLoadContext {
-    /** The TCP peer's address (rate limits; X-Forwarded-For only with TRUST_PROXY=1). */
+    /**
+     * The client's address for rate limits: the TCP peer, or the X-Forwarded-For entry that the
+     * nearest of TRUST_PROXY trusted proxies recorded (client-address.server.ts).
+     */
     clientAddress?: string;
+    /** This response's Content-Security-Policy nonce (server/headers.ts). */
+    cspNonce?: string;
   }
 }

@@ -19,6 +19,7 @@ import { cartCount } from '~/services/cart/cart.server';
 import { Toaster } from '~/components/ui/toaster';
 import { GuestCartMerge } from '~/components/cart/guest-cart-merge';
 import { DEFAULT_SITE_NAME } from '~/lib/meta';
+import { useNonce } from '~/lib/nonce';
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, sports, categories] = await Promise.all([
@@ -42,6 +43,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // a customer's 403 there still gets the shop's frame.
   const backOffice = Boolean(useRouteLoaderData('routes/admin'));
   const frame = data && !backOffice;
+  const nonce = useNonce();
   return (
     <html lang="en-SG">
       <head>
@@ -77,8 +79,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {frame ? <SiteFooter site={data.site} /> : null}
         <Toaster />
         {data?.user ? <GuestCartMerge /> : null}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

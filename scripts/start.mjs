@@ -74,6 +74,8 @@ try {
   const app = express();
   app.disable('x-powered-by');
   app.use(compression());
+  // Security headers on the static files too (nosniff, framing); createApp keeps this nonce.
+  app.use(mod.securityHeadersFor());
   if (mod.vite) {
     app.use(mod.vite.middlewares);
   } else {

@@ -9,6 +9,7 @@ import {
   type ProductCard,
 } from '~/services/catalogue/products.server';
 import { listCategories, listSports } from '~/services/catalogue/taxonomy.server';
+import { noteDatabaseError, UNAVAILABLE_TEXT } from '~/services/db/availability.server';
 
 /** `undefined` (as the original site's links send it) and empty values count as absent. */
 const absent = (v: unknown) => (v === undefined || v === '' || v === 'undefined' ? undefined : v);
@@ -149,6 +150,16 @@ export function catalogueApi(): express.Router {
 
   // An unexpected failure is logged here and answered without details.
   api.use((error: unknown, _req: Request, res: Response, _next: express.NextFunction) => {
+    // An address Express could not decode (/products/%): the client's mistake, not ours.
+    const status = (error as { status?: unknown } | null)?.status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      res.status(status).json({ error: 'The address could not be read.' });
+      return;
+    }
+    if (noteDatabaseError(error)) {
+      res.status(503).set('Retry-After', '30').json({ error: UNAVAILABLE_TEXT });
+      return;
+    }
     console.error('API error:', error);
     res.status(500).json({ error: 'Something went wrong. Please try again.' });
   });

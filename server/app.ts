@@ -1,23 +1,86 @@
 import { createRequestHandler } from '@react-router/express';
 import { toNodeHandler } from 'better-auth/node';
-import express from 'express';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { CLIENT_IP_HEADER } from '~/services/accounts/auth-hooks.server';
 import { auth } from '~/services/auth.server';
+import { BAD_INPUT_TEXT, requestState } from '~/services/request-state.server';
+import { clientAddressFrom } from '~/services/client-address.server';
+import {
+  databaseAvailable,
+  isDatabaseMarkedDown,
+  noteDatabaseError,
+  UNAVAILABLE_HTML,
+  UNAVAILABLE_TEXT,
+} from '~/services/db/availability.server';
 import { env } from '~/services/env.server';
 import { isDatabaseHealthy } from '~/services/boot.server';
 import { uploadsDir } from '~/services/media/storage.server';
 import { catalogueApi } from './api';
+import { bodyLimit } from './body-limit';
+import { securityHeaders } from './headers';
 
 export { boot } from '~/services/boot.server';
 export { ConfigError } from '~/services/env.server';
 export { DataDirLockedError } from '~/services/data-lock.server';
+
+/** The security headers of server/headers.ts as configured for this environment. */
+export function securityHeadersFor() {
+  const config = env();
+  return securityHeaders({
+    https: config.publicUrl.startsWith('https://'),
+    development: config.NODE_ENV === 'development',
+  });
+}
+
+const wantsJson = (req: Request) => req.path.startsWith('/api/') || req.path.endsWith('.data');
+
+function sendUnavailable(req: Request, res: Response) {
+  res.status(503).set({ 'Retry-After': '30', 'Cache-Control': 'no-store' });
+  if (wantsJson(req)) res.json({ error: UNAVAILABLE_TEXT });
+  else res.type('html').send(UNAVAILABLE_HTML);
+}
 
 /**
  * The HTTP app: hot paths (health, media, auth) are plain Express routes; everything else goes to
  * React Router. Built by Vite as the SSR entry, so it shares one module graph with the routes.
  */
 export function createApp(): express.Express {
+  const config = env();
   const app = express();
   app.disable('x-powered-by');
+  // Behind TRUST_PROXY proxies, req.protocol (the Origin check below) and req.hostname come from
+  // the X-Forwarded-* headers the nearest proxy set; with 0, from the connection itself.
+  app.set('trust proxy', config.trustedHops);
+  const addressOf = (req: Request) =>
+    clientAddressFrom(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustedHops);
+
+  const headers = securityHeadersFor();
+  // start.mjs sets them before its static files; once per response is enough.
+  app.use((req, res, next) => (res.locals.cspNonce ? next() : headers(req, res, next)));
+
+  // TRACE echoes the request (cookies included) back; nothing here needs it or CONNECT.
+  app.use((req, res, next) => {
+    if (req.method !== 'TRACE' && req.method !== 'TRACK' && req.method !== 'CONNECT') return next();
+    res.status(405).set('Allow', 'GET, HEAD, POST').type('text/plain').send('Method not allowed.');
+  });
+
+  // No field anywhere takes a NUL byte (PostgreSQL cannot store one in text): refuse it in the
+  // address at once; bodies are checked as they arrive (body-limit.ts).
+  app.use((req, res, next) => {
+    if (!/%00/.test(req.originalUrl)) return next();
+    res.status(400);
+    if (wantsJson(req)) res.json({ error: BAD_INPUT_TEXT });
+    else res.type('text/plain').send(BAD_INPUT_TEXT);
+  });
+
+  app.use(bodyLimit());
+
+  // The one client address of this request, for every limit: the app's (load context) and
+  // Better Auth's, also when the app calls Better Auth itself with the page's headers.
+  app.use((req, _res, next) => {
+    req.headers[CLIENT_IP_HEADER] = addressOf(req);
+    next();
+  });
 
   app.get('/healthz', async (_req, res) => {
     const ok = await isDatabaseHealthy();
@@ -35,25 +98,39 @@ export function createApp(): express.Express {
     }),
   );
 
+  // While the database is away, every request that needs it is answered 503 at once (after one
+  // shared probe a second), instead of each waiting for a connection that will not come.
+  const probe = () => isDatabaseHealthy(2000);
+  app.use((req, res, next) => {
+    databaseAvailable(probe).then(
+      (ok) => (ok ? next() : sendUnavailable(req, res)),
+      (error: unknown) => next(error),
+    );
+  });
+
   app.use('/api/v1', catalogueApi());
 
   // Better Auth reads the raw body itself: mount it before any body parser. It rate-limits by
-  // the address in this header, which only the server sets.
-  const trustProxy = env().TRUST_PROXY === '1';
-  const handler = toNodeHandler(auth());
-  app.all('/api/auth/{*rest}', (req, res) => {
-    const forwarded = trustProxy
-      ? String(req.headers['x-forwarded-for'] ?? '')
-          .split(',')[0]
-          ?.trim()
-      : '';
-    req.headers['x-fieldhouse-client-ip'] = forwarded || req.socket.remoteAddress || 'unknown';
-    return handler(req, res);
+  // the address in this header, which only the server sets (from the same derivation as the app).
+  const handler = toNodeHandler(async (request: globalThis.Request) => {
+    try {
+      const response = await auth().handler(request);
+      if (response.status >= 500 && isDatabaseMarkedDown()) {
+        return Response.json({ error: UNAVAILABLE_TEXT }, { status: 503 });
+      }
+      return response;
+    } catch (error) {
+      if (noteDatabaseError(error)) {
+        return Response.json({ error: UNAVAILABLE_TEXT }, { status: 503 });
+      }
+      throw error;
+    }
   });
+  app.all('/api/auth/{*rest}', (req, res) => handler(req, res));
 
   // State-changing requests from other sites are refused: a POST must come from this site's
   // pages (its Origin is PUBLIC_URL or the host it was sent to). Browsers always send Origin on POST.
-  const publicOrigin = new URL(env().publicUrl).origin;
+  const publicOrigin = new URL(config.publicUrl).origin;
   app.use((req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
     const origin = req.headers.origin;
@@ -62,11 +139,31 @@ export function createApp(): express.Express {
     res.status(403).type('text/plain').send('Cross-site request refused.');
   });
 
-  app.use(
-    createRequestHandler({
-      build: () => import('virtual:react-router/server-build'),
-      getLoadContext: (req) => ({ clientAddress: req.socket.remoteAddress }),
+  const pages = createRequestHandler({
+    build: () => import('virtual:react-router/server-build'),
+    getLoadContext: (req, res) => ({
+      clientAddress: String(req.headers[CLIENT_IP_HEADER]),
+      cspNonce: String(res.locals.cspNonce ?? ''),
     }),
-  );
+  });
+  // Each request's own state, so entry.server can tell a lost database or unreadable input
+  // (503, 400) from a bug (500).
+  app.use((req, res, next) => requestState.run({}, () => pages(req, res, next)));
+
+  // Last resort: a body cut off at its limit, a lost database, anything else without details.
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (noteDatabaseError(error)) return sendUnavailable(req, res);
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      res.status(status).type('text/plain').send('The request could not be read.');
+      return;
+    }
+    console.error(error);
+    res.status(500).type('text/plain').send('Something went wrong. Please try again.');
+  });
   return app;
 }

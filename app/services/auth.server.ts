@@ -5,6 +5,12 @@ import { db } from './db/client.server';
 import * as schema from './db/schema';
 import { env } from './env.server';
 import { sendMail } from './mail/mailer.server';
+import { clearFailedPasswords } from './accounts/account-throttle.server';
+import { authAfter, authBefore, CLIENT_IP_HEADER } from './accounts/auth-hooks.server';
+import { hitRateLimit } from './rate-limit.server';
+
+/** Reset mails one inbox gets per hour, whoever asks: nobody can flood a victim's inbox. */
+export const RESET_MAILS_PER_HOUR = 3;
 
 function createAuth() {
   const config = env();
@@ -35,6 +41,13 @@ function createAuth() {
       resetPasswordTokenExpiresIn: 3600,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
+        // The answer to the asker stays the same either way (no account enumeration).
+        const perInbox = await hitRateLimit(
+          `mail:reset:${user.email.toLowerCase()}`,
+          RESET_MAILS_PER_HOUR,
+          3600,
+        );
+        if (!perInbox.allowed) return;
         const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
         await sendMail({
           to: user.email,
@@ -42,7 +55,12 @@ function createAuth() {
           text: `Hello ${user.name},\n\nSomeone (we hope you) asked to reset the password of your account. Open this link within one hour to choose a new password:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail: your password stays as it is.\n`,
         });
       },
+      // Whoever proves they own the inbox may sign in again at once (account-throttle.server.ts).
+      onPasswordReset: async ({ user }) => clearFailedPasswords(user.email),
     },
+    // The forms' validation, the password rules, one sign-in budget shared with the pages and
+    // the per-account lock, for every caller (auth-hooks.server.ts).
+    hooks: { before: authBefore, after: authAfter },
     socialProviders: google,
     user: {
       additionalFields: {
@@ -51,9 +69,9 @@ function createAuth() {
     },
     advanced: {
       useSecureCookies: config.publicUrl.startsWith('https://'),
-      // server/app.ts sets this header from the TCP peer (or X-Forwarded-For with TRUST_PROXY=1),
-      // overwriting anything the client sent, so rate limits key on the real client address.
-      ipAddress: { ipAddressHeaders: ['x-fieldhouse-client-ip'] },
+      // server/app.ts sets this header on every request from clientAddressFrom (the TCP peer, or
+      // what the nearest trusted proxy saw), overwriting anything the client sent.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       database: { generateId: () => crypto.randomUUID() },
     },

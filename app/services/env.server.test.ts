@@ -11,6 +11,14 @@ describe('parseEnv', () => {
     expect(parseEnv({ DATA_DIR: '/tmp/fh-env-test' }).authSecret).toBe(env.authSecret);
   });
 
+  it('reads TRUST_PROXY as a number of proxy hops', () => {
+    expect(parseEnv({ DATA_DIR: '/tmp/fh-env-test' }).trustedHops).toBe(0);
+    expect(parseEnv({ DATA_DIR: '/tmp/fh-env-test', TRUST_PROXY: '2' }).trustedHops).toBe(2);
+    expect(() => parseEnv({ DATA_DIR: '/tmp/fh-env-test', TRUST_PROXY: 'yes' })).toThrow(
+      /TRUST_PROXY: must be the number of proxies/,
+    );
+  });
+
   it('names every bad variable', () => {
     expect(() => parseEnv({ PORT: 'abc', SITE_EMAIL: 'nope', DATABASE_URL: 'mysql://x' })).toThrow(
       /PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/,

@@ -44,7 +44,12 @@ const EnvSchema = z
     ENQUIRY_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
     ENQUIRY_RATE_LIMIT_WINDOW: z.coerce.number().int().min(1).default(3600),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
-    TRUST_PROXY: z.enum(['0', '1']).default('0'),
+    // How many reverse proxies (each appending to X-Forwarded-For) stand in front of the server.
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .regex(/^([0-9]|10)$/, 'must be the number of proxies in front of the server, 0 to 10')
+      .default('0'),
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
     SITE_NAME: z.string().default('Fieldhouse Sports Engineering'),
@@ -89,6 +94,8 @@ export type Env = z.infer<typeof EnvSchema> & {
   seedDemo: boolean;
   /** GST_RATE in basis points (9% = 900), as quotations store it. */
   gstRateBasisPoints: number;
+  /** TRUST_PROXY as a number of trusted proxy hops. */
+  trustedHops: number;
 };
 
 export class ConfigError extends Error {
@@ -117,6 +124,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     authSecret: env.AUTH_SECRET ?? embeddedSecret(dataDir, database),
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' : database.kind === 'pglite',
     gstRateBasisPoints: parseBasisPoints(env.GST_RATE)!,
+    trustedHops: Number(env.TRUST_PROXY),
   };
 }
 

@@ -23,15 +23,15 @@ export async function hitRateLimit(
   return { allowed: Number(row.count) <= max, retryAfterSeconds: Math.max(1, Number(row.wait)) };
 }
 
-/** The client's address: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
+/**
+ * The client's address for a rate limit. server/app.ts derives it once per request from the TCP
+ * peer and the trusted proxy hops (`clientAddressFrom`) and hands it over as the load context's
+ * `clientAddress`; headers are not read again here, so the client cannot choose its own key.
+ */
 export function clientAddress(
-  request: Request,
-  socketAddress: string | undefined,
-  trustProxy: boolean,
+  _request: Request,
+  contextAddress: string | undefined,
+  _trustProxy?: boolean,
 ): string {
-  if (trustProxy) {
-    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return socketAddress ?? 'unknown';
+  return contextAddress || 'unknown';
 }

@@ -268,6 +268,8 @@ test.describe('two-factor sign-in', () => {
 });
 
 test('account pages have no serious or critical accessibility violations', async ({ page }) => {
+  // Five axe runs, a sign-up and a password hash: about 28 s on a busy 2-core machine.
+  test.setTimeout(90_000);
   for (const path of ['/login', '/register', '/login/two-factor']) {
     await page.goto(path);
     await expectNoSeriousViolations(page);

@@ -358,6 +358,8 @@ test.describe('SEO and accessibility', () => {
   test('home, listing and product pages have no serious or critical axe violations', async ({
     page,
   }) => {
+    // Five axe runs: 33 s on a busy 2-core machine, over the default 30.
+    test.setTimeout(90_000);
     for (const path of ['/', '/shop', '/shop?q=net', '/products/3']) {
       await page.goto(path);
       await expectNoSeriousViolations(page);

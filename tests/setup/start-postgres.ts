@@ -28,7 +28,17 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startPostgres(): Promise<{ url: string; stop: () => void }> {
+export interface PostgresServer {
+  url: string;
+  /** Stops the server for good and removes its files. */
+  stop: () => void;
+  /** Stops the server (fast shutdown: connections are ended), keeping its files. */
+  halt: () => void;
+  /** Starts it again on the same port after `halt`, and waits until it answers. */
+  resume: () => Promise<void>;
+}
+
+export async function startPostgres(): Promise<PostgresServer> {
   const initdb = findBin('initdb');
   const postgres = findBin('postgres');
   if (!initdb || !postgres)
@@ -66,35 +76,48 @@ export async function startPostgres(): Promise<{ url: string; stop: () => void }
     '-c',
     'max_connections=200',
   ];
-  const child = asRoot
-    ? spawn('runuser', ['-u', 'postgres', '--', postgres, ...args], { stdio: 'ignore' })
-    : spawn(postgres, args, { stdio: 'ignore' });
+  const launch = () =>
+    asRoot
+      ? spawn('runuser', ['-u', 'postgres', '--', postgres, ...args], { stdio: 'ignore' })
+      : spawn(postgres, args, { stdio: 'ignore' });
+  let child = launch();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   const pg = await import('pg');
-  for (let i = 0; ; i++) {
-    const client = new pg.default.Client({ connectionString: url });
-    try {
-      await client.connect();
-      await client.end();
-      break;
-    } catch (error) {
-      await client.end().catch(() => {});
-      if (i > 100) throw new Error(`PostgreSQL did not start: ${String(error)}`);
-      await new Promise((r) => setTimeout(r, 100));
+  const waitUntilUp = async () => {
+    for (let i = 0; ; i++) {
+      const client = new pg.default.Client({ connectionString: url });
+      try {
+        await client.connect();
+        await client.end();
+        break;
+      } catch (error) {
+        await client.end().catch(() => {});
+        if (i > 300) throw new Error(`PostgreSQL did not start: ${String(error)}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
     }
-  }
-  const stop = () => {
-    // Stop the server itself (runuser does not forward signals), then wait briefly for it.
+  };
+  await waitUntilUp();
+  // Stop the server itself (runuser does not forward signals) and wait for it.
+  const pgCtlStop = (mode: 'fast' | 'immediate') => {
     const pgCtl = findBin('pg_ctl');
     if (pgCtl) {
       try {
-        run(pgCtl, ['-D', data, '-m', 'immediate', '-w', 'stop']);
+        run(pgCtl, ['-D', data, '-m', mode, '-w', 'stop']);
       } catch {
         // already gone
       }
     }
     child.kill('SIGKILL');
+  };
+  const stop = () => {
+    pgCtlStop('immediate');
     rmSync(dir, { recursive: true, force: true });
   };
-  return { url, stop };
+  const halt = () => pgCtlStop('fast');
+  const resume = async () => {
+    child = launch();
+    await waitUntilUp();
+  };
+  return { url, stop, halt, resume };
 }

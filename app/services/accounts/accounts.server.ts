@@ -25,6 +25,15 @@ export async function limitAccountAction(
   if (!allowed) throw new UserError(TOO_MANY, 429);
 }
 
+/**
+ * A refusal thrown by the app's hooks (auth-hooks.server.ts) before a Better Auth endpoint runs,
+ * as the Response that endpoint would have given, so `asResponse` calls handle one shape.
+ */
+function refusalResponse(error: unknown): Response {
+  if (!(error instanceof APIError)) throw error;
+  return Response.json(error.body ?? { message: error.message }, { status: error.statusCode });
+}
+
 function setCookies(response: Response): Headers {
   const headers = new Headers();
   for (const cookie of response.headers.getSetCookie()) headers.append('Set-Cookie', cookie);
@@ -36,8 +45,28 @@ function setCookies(response: Response): Headers {
  * the rate limit's message when it answered 429.
  */
 async function failureOf(response: Response): Promise<{ code?: string; message?: string }> {
-  if (response.status === 429) throw new UserError(TOO_MANY, 429);
-  return ((await response.json().catch(() => null)) as { code?: string; message?: string }) ?? {};
+  const body =
+    ((await response.json().catch(() => null)) as { code?: string; message?: string }) ?? {};
+  // The per-account lock says how long to wait; Better Auth's own limiter has no useful text.
+  if (response.status === 429)
+    throw new UserError(
+      body.code === 'ACCOUNT_LOCKED' && body.message ? body.message : TOO_MANY,
+      429,
+    );
+  // The app's rules for what Better Auth stores (auth-hooks.server.ts): say which.
+  if (body.code === 'WEAK_PASSWORD' || body.code === 'INVALID_INPUT')
+    throw new UserError(body.message ?? 'Please check the form.', 400);
+  return body;
+}
+
+/** A refusal by the app's hooks (auth-hooks.server.ts) as the UserError a page shows. */
+function hookRefusal(error: unknown): UserError | null {
+  if (!(error instanceof APIError)) return null;
+  const code = (error.body as { code?: string } | undefined)?.code;
+  if (code === 'WEAK_PASSWORD' || code === 'INVALID_INPUT')
+    return new UserError(error.message, 400);
+  if (error.status === 'TOO_MANY_REQUESTS') return new UserError(TOO_MANY, 429);
+  return null;
 }
 
 /** Creates a customer account (name and role set in the same step). */
@@ -57,7 +86,7 @@ export async function register(input: {
     ) {
       throw new UserError('Email is already taken', 409);
     }
-    throw error;
+    throw hookRefusal(error) ?? error;
   }
 }
 
@@ -73,11 +102,13 @@ export async function signIn(
   email: string,
   password: string,
 ): Promise<SignInResult> {
-  const response = await auth().api.signInEmail({
-    body: { email, password },
-    headers: request.headers,
-    asResponse: true,
-  });
+  const response = await auth()
+    .api.signInEmail({
+      body: { email, password },
+      headers: request.headers,
+      asResponse: true,
+    })
+    .catch(refusalResponse);
   if (!response.ok)
     throw new UserError((await failureOf(response)).message || 'Invalid email or password', 401);
   const body = (await response.json()) as {
@@ -105,6 +136,8 @@ export async function resetPassword(token: string, newPassword: string): Promise
   try {
     await auth().api.resetPassword({ body: { token, newPassword } });
   } catch (error) {
+    const refusal = hookRefusal(error);
+    if (refusal) throw refusal;
     if (error instanceof APIError) {
       throw new UserError(
         'This reset link is invalid or has expired. Please ask for a new one.',
@@ -119,10 +152,14 @@ export async function updateProfile(
   request: Request,
   input: { name: string; phone: string },
 ): Promise<void> {
-  await auth().api.updateUser({
-    body: { name: input.name, phone: input.phone || null } as never,
-    headers: request.headers,
-  });
+  try {
+    await auth().api.updateUser({
+      body: { name: input.name, phone: input.phone || null } as never,
+      headers: request.headers,
+    });
+  } catch (error) {
+    throw hookRefusal(error) ?? error;
+  }
 }
 
 /** Changes the password (the current one required) and ends the user's other sessions. */
@@ -131,11 +168,13 @@ export async function changePassword(
   currentPassword: string,
   newPassword: string,
 ): Promise<Headers> {
-  const response = await auth().api.changePassword({
-    body: { currentPassword, newPassword, revokeOtherSessions: true },
-    headers: request.headers,
-    asResponse: true,
-  });
+  const response = await auth()
+    .api.changePassword({
+      body: { currentPassword, newPassword, revokeOtherSessions: true },
+      headers: request.headers,
+      asResponse: true,
+    })
+    .catch(refusalResponse);
   if (!response.ok) {
     const message = (await failureOf(response)).message || 'The current password is not correct.';
     throw new UserError(
@@ -165,11 +204,13 @@ const WRONG_PASSWORD = 'The password is not correct.';
  * Sign-in asks for a code only after `confirmTwoFactor` proves the app was set up.
  */
 export async function startTwoFactor(request: Request, password: string): Promise<TwoFactorSetup> {
-  const response = await auth().api.enableTwoFactor({
-    body: { password, method: 'totp' },
-    headers: request.headers,
-    asResponse: true,
-  });
+  const response = await auth()
+    .api.enableTwoFactor({
+      body: { password, method: 'totp' },
+      headers: request.headers,
+      asResponse: true,
+    })
+    .catch(refusalResponse);
   if (!response.ok) {
     const { code, message } = await failureOf(response);
     if (code === 'INVALID_PASSWORD') throw new UserError(WRONG_PASSWORD, 400);
@@ -202,21 +243,25 @@ async function sessionCookieOr(response: Response, message: string): Promise<Hea
 
 /** Finishes turning on two-factor sign-in with a code from the app; returns the new session cookie. */
 export async function confirmTwoFactor(request: Request, code: string): Promise<Headers> {
-  const response = await auth().api.verifyTOTP({
-    body: { code },
-    headers: request.headers,
-    asResponse: true,
-  });
+  const response = await auth()
+    .api.verifyTOTP({
+      body: { code },
+      headers: request.headers,
+      asResponse: true,
+    })
+    .catch(refusalResponse);
   return sessionCookieOr(response, WRONG_CODE);
 }
 
 /** Turns two-factor sign-in off (the password required); returns the new session cookie. */
 export async function disableTwoFactor(request: Request, password: string): Promise<Headers> {
-  const response = await auth().api.disableTwoFactor({
-    body: { password },
-    headers: request.headers,
-    asResponse: true,
-  });
+  const response = await auth()
+    .api.disableTwoFactor({
+      body: { password },
+      headers: request.headers,
+      asResponse: true,
+    })
+    .catch(refusalResponse);
   return sessionCookieOr(response, WRONG_PASSWORD);
 }
 

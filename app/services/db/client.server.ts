@@ -4,6 +4,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { env, type Env } from '../env.server';
+import { markDatabaseDown } from './availability.server';
 import * as schema from './schema';
 
 export type Database = ReturnType<typeof drizzlePglite<typeof schema>>;
@@ -22,7 +23,22 @@ export function connect(database: Env['database']): Connection {
       close: () => client.close(),
     };
   }
-  const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  // A lost connection (restart, failover, pg_terminate_backend) is an 'error' event on an idle
+  // client, relayed by the pool, or on a checked-out one: without listeners it would end the
+  // process. The pool drops the broken client and opens a new one on next use. A connection that
+  // cannot be made within 3 s fails, so requests are answered 503 instead of waiting.
+  const pool = new pg.Pool({
+    connectionString: database.url,
+    max: 10,
+    connectionTimeoutMillis: 3000,
+  });
+  const lost = (error: Error) => {
+    markDatabaseDown();
+    console.error(`Database connection lost: ${error.message}`);
+  };
+  // Every client's own listener logs; the pool relays an idle client's error as well.
+  pool.on('error', markDatabaseDown);
+  pool.on('connect', (client) => client.on('error', lost));
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Database;
   return { db, close: () => pool.end() };
 }

@@ -10,6 +10,7 @@ import { UserError } from '../errors.server';
 import { deliverPendingMail, mailSettled } from '../mail/queue.server';
 import { outboxDir } from '../mail/mailer.server';
 import { hitRateLimit } from '../rate-limit.server';
+import { addToCart, getCart } from '../cart/cart.server';
 import { createEnquiry, getEnquiry, listEnquiries } from './enquiries.server';
 
 let goal: { id: number; name: string };
@@ -39,6 +40,24 @@ const base = (over: Partial<Parameters<typeof createEnquiry>[0]> = {}) => ({
 const countEnquiries = async () => (await db().select({ n: count() }).from(enquiries))[0]!.n;
 
 describe('createEnquiry', () => {
+  it("clears the enquired lines of a signed-in customer's cart in the same transaction", async () => {
+    const { email } = await createCustomer({ email: 'cart-clear@school.example' });
+    const [customer] = await db().select({ id: user.id }).from(user).where(eq(user.email, email));
+    const other = await createProduct({ name: 'Spare Net' });
+    for (const product of [goal, net, other]) await addToCart(customer!.id, product.id);
+    await createEnquiry(
+      base({
+        userId: customer!.id,
+        items: [
+          { productId: goal.id, quantity: 1 },
+          { productId: net.id, quantity: 1 },
+        ],
+      }),
+    );
+    // What was enquired is gone; what was not (added meanwhile, say) stays.
+    expect((await getCart(customer!.id)).map((l) => l.productId)).toEqual([other.id]);
+  });
+
   it('stores the enquiry with every item and a reference', async () => {
     const created = await createEnquiry(
       base({ promoCode: 'SCHOOL10', organisation: 'Bedok Primary' }),
@@ -111,10 +130,17 @@ describe('createEnquiry', () => {
     const ack = files.find((f) => f.includes(`We received your enquiry ${created.reference}`))!;
     expect(company).toContain('To: sales@fieldhouse.example');
     expect(company).toMatch(/Aluminium Goalposts =C3=97 2|Aluminium Goalposts × 2/);
+    // Staff press Reply and write to the customer, not to the no-reply sender.
+    expect(company).toMatch(/^Reply-To: buyer@school\.example\r?$/m);
+    // The company's copy has the message, escaped in HTML.
+    expect(company.replace(/=\r?\n/g, '')).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(ack).toContain('To: buyer@school.example');
-    // The HTML part carries the message escaped; only the plain-text part has it as typed.
-    expect(ack.replace(/=\r?\n/g, '')).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(ack).not.toMatch(/pre-line">\s*<script>/);
+    // The acknowledgement may go to anyone's address: nothing the sender wrote goes with it.
+    const plainAck = ack.replace(/=\r?\n/g, '');
+    expect(plainAck).not.toContain('alert(1)');
+    expect(plainAck).not.toContain('please');
+    expect(plainAck).not.toMatch(/Dear /);
+    expect(plainAck).toMatch(/Aluminium Goalposts/);
   });
 });
 

@@ -33,6 +33,25 @@ function details(m: MailInput): [string, string][] {
   return rows.filter((r): r is [string, string] => Boolean(r[1]));
 }
 
+const NOT_YOU =
+  'If you did not send this enquiry, someone may have typed your address by mistake: you can ignore this e-mail.';
+
+function itemsText(m: MailInput): string {
+  return [
+    'Items:',
+    ...m.items.map((i) => `- ${i.name} × ${i.quantity}  ${m.publicUrl}/products/${i.productId}`),
+  ].join('\n');
+}
+
+function itemsHtml(m: MailInput): string {
+  return `<h3>Items</h3><ul>${m.items
+    .map(
+      (i) =>
+        `<li><a href="${escapeHtml(`${m.publicUrl}/products/${i.productId}`)}">${escapeHtml(i.name)}</a> × ${i.quantity}</li>`,
+    )
+    .join('')}</ul>`;
+}
+
 function summaryText(m: MailInput): string {
   return [
     ...details(m).map(([k, v]) => `${k}: ${v}`),
@@ -58,7 +77,13 @@ function summaryHtml(m: MailInput): string {
 <h3>Message</h3><p style="white-space:pre-line">${escapeHtml(m.message)}</p>`;
 }
 
-/** The company's notification and, when the customer gave an e-mail, their acknowledgement. */
+/**
+ * The company's notification (everything the customer wrote; Reply-To goes to the customer) and,
+ * when the customer gave an e-mail, their acknowledgement. Anyone can type any address into the
+ * guest form, so the acknowledgement carries nothing the sender wrote: no name, message,
+ * organisation or codes, only our reference and the catalogue's own product names, and says what
+ * to do if the recipient sent nothing.
+ */
 export function enquiryMails(m: MailInput): MailMessage[] {
   const mails: MailMessage[] = [
     {
@@ -73,8 +98,8 @@ export function enquiryMails(m: MailInput): MailMessage[] {
     mails.push({
       to: m.contact.email,
       subject: `We received your enquiry ${m.reference}`,
-      text: `Dear ${m.contact.name},\n\nThank you for your enquiry. Our team will reply with a quotation, usually within one working day. Please quote reference ${m.reference} in any correspondence.\n\n${summaryText(m)}\n\n${m.siteName}\n`,
-      html: `<p>Dear ${escapeHtml(m.contact.name)},</p><p>Thank you for your enquiry. Our team will reply with a quotation, usually within one working day. Please quote reference <strong>${escapeHtml(m.reference)}</strong> in any correspondence.</p>${summaryHtml(m)}<p>${escapeHtml(m.siteName)}</p>`,
+      text: `Hello,\n\nThank you for your enquiry. Our team will reply with a quotation, usually within one working day. Please quote reference ${m.reference} in any correspondence.\n\n${itemsText(m)}\n\n${NOT_YOU}\n\n${m.siteName}\n`,
+      html: `<p>Hello,</p><p>Thank you for your enquiry. Our team will reply with a quotation, usually within one working day. Please quote reference <strong>${escapeHtml(m.reference)}</strong> in any correspondence.</p>${itemsHtml(m)}<p>${NOT_YOU}</p><p>${escapeHtml(m.siteName)}</p>`,
     });
   }
   return mails;

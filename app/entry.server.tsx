@@ -1,0 +1,127 @@
+// React Router's default Node entry (isbot, streaming, abort timeout) with two additions: every
+// inline script gets this response's CSP nonce, and a lost database is answered 503.
+import { PassThrough } from 'node:stream';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { isbot } from 'isbot';
+import type { RenderToPipeableStreamOptions } from 'react-dom/server';
+import { renderToPipeableStream } from 'react-dom/server';
+import type {
+  AppLoadContext,
+  EntryContext,
+  HandleDataRequestFunction,
+  HandleErrorFunction,
+} from 'react-router';
+import { ServerRouter } from 'react-router';
+import { NonceContext } from '~/lib/nonce';
+import { markDatabaseDown, UNAVAILABLE_HTML } from '~/services/db/availability.server';
+import {
+  BAD_INPUT_HTML,
+  BAD_INPUT_TEXT,
+  noteRequestFailure,
+  requestState,
+} from '~/services/request-state.server';
+
+export const streamTimeout = 5_000;
+
+/** A plain page for a failure that is not the page's fault: 503 database away, 400 bad input. */
+function failurePage(headers: Headers): Response | null {
+  const failure = requestState.getStore()?.failure;
+  if (!failure) return null;
+  headers.set('Content-Type', 'text/html; charset=utf-8');
+  headers.set('Cache-Control', 'no-store');
+  if (failure === 'input') return new Response(BAD_INPUT_HTML, { status: 400, headers });
+  headers.set('Retry-After', '30');
+  return new Response(UNAVAILABLE_HTML, { status: 503, headers });
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  // A loader or action failed because the database is away or the input could not be read
+  // (handleError has classified it): say so, with a 503 or a 400, instead of a 500.
+  if (responseStatusCode >= 500) {
+    const page = failurePage(responseHeaders);
+    if (page) return page;
+  }
+
+  // https://httpwg.org/specs/rfc9110.html#HEAD
+  if (request.method.toUpperCase() === 'HEAD') {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const nonce = loadContext.cspNonce ?? '';
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get('user-agent');
+
+    // Bots and SPA mode wait for all content before the response starts.
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+
+    // Abort the rendering stream after `streamTimeout`, leaving time to flush rejected boundaries.
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => abort(),
+      streamTimeout + 1000,
+    );
+
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set('Content-Type', 'text/html');
+          pipe(body);
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors inside the shell are logged here; shell errors by handleDocumentRequest.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+  });
+}
+
+/** Client-side navigations and fetcher submissions (`.data`): the same 503 and 400. */
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  const failure = requestState.getStore()?.failure;
+  if (response.status < 500 || !failure) return response;
+  if (failure === 'input') return Response.json({ error: BAD_INPUT_TEXT }, { status: 400 });
+  const headers = new Headers(response.headers);
+  headers.set('Retry-After', '30');
+  return new Response(response.body, { status: 503, headers });
+};
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  // A body cut off at its size limit or at a NUL byte (server/body-limit.ts) was answered already.
+  const status = (error as { status?: unknown } | null)?.status;
+  if (status === 413 || status === 400) return;
+  const failure = noteRequestFailure(error);
+  if (failure === 'database') {
+    markDatabaseDown();
+    console.error(`Database unavailable: ${request.method} ${new URL(request.url).pathname}`);
+    return;
+  }
+  if (failure === 'input') return;
+  console.error(error);
+};

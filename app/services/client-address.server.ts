@@ -1,0 +1,36 @@
+import { isIP } from 'node:net';
+
+/**
+ * The client's address, given the TCP peer and the X-Forwarded-For header, behind `trustedHops`
+ * proxies that each append the address they received from. Only the last `trustedHops` entries
+ * were written by our proxies; everything left of them was written by the client and can say
+ * anything. So the client is the entry `trustedHops` places from the right (counting the TCP peer
+ * as the first), which is how Express's numeric `trust proxy` reads `req.ip` too.
+ * With no trusted hops, or a header shorter than the chain, the answer falls back to what the
+ * nearest trusted party saw.
+ */
+export function clientAddressFrom(
+  socketAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trustedHops: number,
+): string {
+  const chain = [normalise(socketAddress)];
+  if (trustedHops > 0 && forwardedFor) {
+    const entries = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor)
+      .split(',')
+      .map((entry) => normalise(entry.trim()));
+    chain.push(...entries.reverse());
+  }
+  // chain[0] is the peer; chain[i] is what the i-th trusted proxy saw.
+  for (let i = Math.min(trustedHops, chain.length - 1); i >= 0; i--) {
+    const candidate = chain[i];
+    if (candidate && isIP(candidate)) return candidate;
+  }
+  return chain[0] || 'unknown';
+}
+
+/** `::ffff:1.2.3.4` → `1.2.3.4`, so one client has one key whichever way it connected. */
+function normalise(address: string | undefined): string {
+  if (!address) return '';
+  return address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
+}

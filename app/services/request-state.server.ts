@@ -1,0 +1,51 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { isDatabaseUnavailableError } from './db/availability.server';
+
+/**
+ * What went wrong while React Router handled this request, noted by entry.server's handleError
+ * and read when the response is made: a lost database is a 503, input that could not be read a
+ * 400, instead of the 500 React Router would send for any thrown error.
+ */
+export interface RequestState {
+  failure?: 'database' | 'input';
+}
+
+export const requestState = new AsyncLocalStorage<RequestState>();
+
+// PostgreSQL refusing a value that came from the request: a NUL byte or bad encoding (22021,
+// 22P05), a number out of range (22003), text that is not a number (22P02).
+const BAD_VALUE_CODES = new Set(['22021', '22P05', '22003', '22P02']);
+// The body could not be read as a form (wrong content type, broken multipart) or was cut off.
+const UNREADABLE_BODY =
+  /FormData|multipart|boundary|Unexpected end of form|Malformed part|content-type/i;
+
+/** Whether `error` comes from input the request sent that could not be read or stored. */
+export function isBadInputError(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && typeof current === 'object' && depth < 6; depth++) {
+    const { code, message, name, cause } = current as Record<string, unknown>;
+    if (typeof code === 'string' && BAD_VALUE_CODES.has(code)) return true;
+    if (name === 'MultipartParseError' || name === 'FormDataParseError') return true;
+    if (name === 'TypeError' && typeof message === 'string' && UNREADABLE_BODY.test(message))
+      return true;
+    current = cause;
+  }
+  return false;
+}
+
+/** Classifies an error thrown while handling the current request; returns the class, if any. */
+export function noteRequestFailure(error: unknown): RequestState['failure'] {
+  const state = requestState.getStore();
+  const failure = isDatabaseUnavailableError(error)
+    ? 'database'
+    : isBadInputError(error)
+      ? 'input'
+      : undefined;
+  if (state && failure) state.failure ??= failure;
+  return failure;
+}
+
+export const BAD_INPUT_TEXT =
+  'We could not read that request: a field held something it cannot take (for example an invisible control character or a number far too large), or the form was not sent as a form. Please check what you entered and try again.';
+
+export const BAD_INPUT_HTML = `<!doctype html><html lang="en-SG"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Request not understood</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1>Request not understood</h1><p>${BAD_INPUT_TEXT}</p><p><a href="/">Back to the shop</a></p></body></html>`;

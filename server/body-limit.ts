@@ -1,0 +1,101 @@
+import type { NextFunction, Request, Response } from 'express';
+
+/** Forms, JSON and every auth call: enough for a cart of a few hundred lines. */
+export const SMALL_BODY_LIMIT = 64 * 1024;
+/** The product forms with up to three images of 10 MB each (their parser limits each file). */
+export const UPLOAD_BODY_LIMIT = 32 * 1024 * 1024;
+
+/** The two routes that take images: POST /admin/create and /admin/edit/:productId (and `.data`). */
+const UPLOAD_PATH = /^\/admin\/(create|edit\/\d+)(\.data)?\/?$/;
+
+export function bodyLimitFor(path: string): number {
+  return UPLOAD_PATH.test(path) ? UPLOAD_BODY_LIMIT : SMALL_BODY_LIMIT;
+}
+
+function refuse(req: Request, res: Response, limit: number, error?: Error) {
+  if (!res.headersSent) {
+    const message = `The request is too large (at most ${Math.round(limit / 1024)} KiB).`;
+    res.status(413).set('Connection', 'close');
+    if (/^\/api\//.test(req.path)) res.json({ error: message });
+    else res.type('text/plain').send(message);
+  }
+  // Closing at once, with the client still sending, makes the kernel reset the connection, and
+  // the client may lose the answer. So linger: throw away what still arrives for a moment (it is
+  // never stored), then close (like nginx's lingering close).
+  const close = () => setTimeout(() => req.destroy(error), LINGER_MS).unref();
+  if (res.writableFinished) close();
+  else res.once('finish', close);
+}
+
+const LINGER_MS = 1000;
+
+/** A NUL byte, raw or escaped for a form (%00) or JSON (\u0000): no text field can hold one. */
+// eslint-disable-next-line no-control-regex -- a NUL byte is exactly what is looked for
+const NUL = /\x00|%00|\\u0000/i;
+
+export const NUL_MESSAGE =
+  'The request contains a NUL character, which no field accepts. Please remove it and try again.';
+
+function refuseInput(req: Request, res: Response) {
+  if (!res.headersSent) {
+    res.status(400).set('Connection', 'close');
+    if (/^\/api\/|\.data$/.test(req.path)) res.json({ error: NUL_MESSAGE });
+    else res.type('text/plain').send(NUL_MESSAGE);
+  }
+  const error = Object.assign(new Error('NUL byte in the request body'), {
+    status: 400,
+    expose: true,
+  });
+  const close = () => setTimeout(() => req.destroy(error), LINGER_MS).unref();
+  if (res.writableFinished) close();
+  else res.once('finish', close);
+}
+
+/**
+ * Refuses a body larger than the route's limit with 413 before anyone reads it: a Content-Length
+ * over the limit is answered at once, and a body without one (chunked) is counted as it arrives
+ * and cut off at the limit, so no handler ever buffers more than the limit.
+ */
+export function bodyLimit() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return next();
+    const limit = bodyLimitFor(req.path);
+    const declared = req.headers['content-length'];
+    if (declared !== undefined && Number(declared) > limit) {
+      req.on('data', () => {});
+      refuse(req, res, limit);
+      return;
+    }
+    let seen = 0;
+    // The end of the previous chunk, so an escaped NUL split across two chunks is still seen.
+    let tail = '';
+    const checkText = limit === SMALL_BODY_LIMIT;
+    const push = req.push.bind(req);
+    req.push = (chunk: unknown, encoding?: BufferEncoding) => {
+      if (chunk == null) return push(chunk, encoding);
+      const bytes = chunk as Buffer;
+      seen += bytes.length;
+      if (checkText) {
+        const text = tail + bytes.toString('latin1');
+        if (NUL.test(text)) {
+          req.push = () => true;
+          refuseInput(req, res);
+          return true;
+        }
+        tail = text.slice(-6);
+      }
+      if (seen <= limit) return push(chunk, encoding);
+      // Over the limit: nothing more reaches the handler, which sees the body fail when the
+      // connection closes; the 413 is already out.
+      req.push = () => true;
+      refuse(
+        req,
+        res,
+        limit,
+        Object.assign(new Error('Request body too large'), { status: 413, expose: true }),
+      );
+      return true;
+    };
+    next();
+  };
+}

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
+
+/**
+ * Pages that show one user's data: never stored by a browser or a shared cache, nor their
+ * `.data` (client navigation) requests.
+ */
+const PRIVATE_PATH = /^\/(profile|orders|cart|admin|login\/two-factor)(\/|\.data$|$)/;
+
+export function isPrivatePath(path: string): boolean {
+  return PRIVATE_PATH.test(path);
+}
+
+/** The nonce of this response, made by `securityHeaders` (React Router gets it via the load context). */
+export function cspNonce(res: Response): string {
+  return String(res.locals.cspNonce ?? '');
+}
+
+/**
+ * Browser security headers on every response: a Content-Security-Policy whose scripts are this
+ * origin's files and the inline scripts that carry this response's nonce, no framing, no MIME
+ * sniffing, a strict referrer policy, HSTS when the site is served over https, and `no-store` on
+ * private pages. In development Vite's own inline scripts run, so the policy is left out there.
+ */
+export function securityHeaders(options: { https: boolean; development: boolean }) {
+  const nonce = (_req: unknown, res: unknown) => `'nonce-${cspNonce(res as Response)}'`;
+  const headers = helmet({
+    contentSecurityPolicy: options.development
+      ? false
+      : {
+          useDefaults: false,
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'", nonce],
+            scriptSrcAttr: ["'none'"],
+            // Style attributes and the toast library's injected <style>: styles cannot run code.
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            // The two-factor QR code is a data: URL.
+            imgSrc: ["'self'", 'data:'],
+            fontSrc: ["'self'"],
+            connectSrc: ["'self'"],
+            objectSrc: ["'none'"],
+            baseUri: ["'none'"],
+            frameAncestors: ["'none'"],
+            ...(options.https ? { upgradeInsecureRequests: [] } : {}),
+          },
+        },
+    strictTransportSecurity: options.https
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    // Google sign-in opens in the same window; the default would be fine, say it explicitly.
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+  });
+  return (req: Request, res: Response, next: NextFunction) => {
+    res.locals.cspNonce = randomBytes(16).toString('base64');
+    if (isPrivatePath(req.path)) res.setHeader('Cache-Control', 'no-store');
+    headers(req, res, next);
+  };
+}
+
+/**
+ * For a future cache of guest pages: render once with this placeholder as the nonce, store the
+ * HTML, and put each response's own nonce in its place with `withNonce` before sending it.
+ */
+export const NONCE_PLACEHOLDER = '__FIELDHOUSE_CSP_NONCE__';
+
+export function withNonce(html: string, nonce: string): string {
+  return html.replaceAll(NONCE_PLACEHOLDER, nonce);
+}

@@ -1,0 +1,272 @@
+// Brute force, sign-up through the API, weak passwords, mail aimed at a victim and malformed
+// input, against the built server (in-memory database; TRUST_PROXY=1 so each test can act from
+// addresses of its own through X-Forwarded-For).
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBuiltServer, type BuiltServer } from '../setup/built-server';
+
+const MAX = 4;
+let server: BuiltServer;
+let nextAddress = 1;
+
+beforeAll(async () => {
+  server = await startBuiltServer({
+    DATABASE_URL: 'memory://',
+    TRUST_PROXY: '1',
+    AUTH_RATE_LIMIT_MAX: String(MAX),
+  });
+}, 180_000);
+afterAll(() => server?.stop());
+
+/** A fresh client address for each call: only per-account limits can then refuse. */
+const address = () => `198.51.100.${nextAddress++ % 250}`;
+
+interface Call {
+  ip?: string;
+  cookie?: string;
+  type?: string;
+}
+
+async function post(path: string, body: string | object, call: Call = {}) {
+  const json = typeof body === 'object';
+  const res = await fetch(`${server.base}${path}`, {
+    method: 'POST',
+    headers: {
+      origin: server.base,
+      'content-type':
+        call.type ?? (json ? 'application/json' : 'application/x-www-form-urlencoded'),
+      'x-forwarded-for': call.ip ?? address(),
+      ...(call.cookie ? { cookie: call.cookie } : {}),
+    },
+    body: json ? JSON.stringify(body) : body,
+    redirect: 'manual',
+  });
+  const text = await res.text();
+  return {
+    status: res.status,
+    text,
+    cookie: res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
+  };
+}
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const GOOD = 'correct horse battery';
+
+async function signUp(email: string, password = GOOD) {
+  const res = await post('/api/auth/sign-up/email', { email, password, name: 'Mdm Tan' });
+  expect(res.status, res.text).toBe(200);
+  return res;
+}
+
+describe('sign-in budget per address', () => {
+  it('is one budget for /login and /api/auth/sign-in/email', async () => {
+    const ip = address();
+    const statuses: number[] = [];
+    for (let i = 0; i < MAX; i++) {
+      const email = `nobody${i}@school.example`;
+      const res =
+        i % 2
+          ? await post('/api/auth/sign-in/email', { email, password: 'wrong password' }, { ip })
+          : await post('/login', form({ email, password: 'wrong password' }), { ip });
+      statuses.push(res.status);
+    }
+    expect(statuses.every((s) => s === 401)).toBe(true);
+    expect(
+      (await post('/login', form({ email: 'x@school.example', password: 'x' }), { ip })).status,
+    ).toBe(429);
+    expect(
+      (await post('/api/auth/sign-in/email', { email: 'y@school.example', password: 'x' }, { ip }))
+        .status,
+    ).toBe(429);
+  });
+});
+
+describe('per account', () => {
+  it('locks an account for a short time after five wrong passwords from any addresses', async () => {
+    const email = 'locked@school.example';
+    await signUp(email);
+    for (let i = 0; i < 5; i++) {
+      const res =
+        i % 2
+          ? await post('/api/auth/sign-in/email', { email, password: 'wrong password' })
+          : await post('/login', form({ email, password: 'wrong password' }));
+      expect(res.status).toBe(401);
+    }
+    // Even the right password waits now, on both doors.
+    const api = await post('/api/auth/sign-in/email', { email, password: GOOD });
+    expect(api.status).toBe(429);
+    expect(api.text).toContain('Too many wrong passwords for this account');
+    const page = await post('/login', form({ email, password: GOOD }));
+    expect(page.status).toBe(429);
+    // Another account is not affected.
+    await signUp('other@school.example');
+    expect(
+      (await post('/api/auth/sign-in/email', { email: 'other@school.example', password: GOOD }))
+        .status,
+    ).toBe(200);
+  });
+
+  it('limits the signed-in password checks too (a stolen session cannot find the password)', async () => {
+    const email = 'stolen@school.example';
+    const { cookie } = await signUp(email);
+    for (let i = 0; i < 5; i++) {
+      const res = await post(
+        '/api/auth/change-password',
+        { currentPassword: `guess ${i} guess`, newPassword: 'a new long passphrase' },
+        { cookie },
+      );
+      expect(res.status).toBe(400);
+    }
+    const res = await post('/api/auth/two-factor/enable', { password: GOOD }, { cookie });
+    expect(res.status).toBe(429);
+  });
+});
+
+describe('sign-up and profile through /api/auth', () => {
+  it('applies the forms’ rules', async () => {
+    const cases: object[] = [
+      { email: 'long@school.example', password: GOOD, name: 'x'.repeat(46) },
+      { email: 'long@school.example', password: GOOD, name: 'x'.repeat(5_000) },
+      { email: 'not-an-email', password: GOOD, name: 'Mdm Tan' },
+      { email: 'phone@school.example', password: GOOD, name: 'Mdm Tan', phone: 'call me maybe' },
+      { email: 'nul@school.example', password: GOOD, name: 'Mdm\u0000Tan' },
+    ];
+    for (const body of cases) {
+      const res = await post('/api/auth/sign-up/email', body);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+    }
+    const { cookie } = await signUp('profile@school.example');
+    for (const body of [
+      { name: 'y'.repeat(46) },
+      { phone: 'not a phone' },
+      { image: 'x'.repeat(1000) },
+    ]) {
+      const res = await post('/api/auth/update-user', body, { cookie });
+      expect(res.status, JSON.stringify(body).slice(0, 40)).toBe(400);
+    }
+    expect((await post('/api/auth/update-user', { name: 'Mdm Lim' }, { cookie })).status).toBe(200);
+  });
+
+  it('counts API sign-ups in /register’s budget', async () => {
+    const ip = address();
+    for (let i = 0; i < MAX - 1; i++) {
+      const res = await post(
+        '/register',
+        form({ email: `reg${i}@school.example`, name: 'Mdm Tan', password: GOOD, confirm: GOOD }),
+        { ip },
+      );
+      expect(res.status).toBeLessThan(400);
+    }
+    expect(
+      (
+        await post(
+          '/api/auth/sign-up/email',
+          { email: 'api1@school.example', password: GOOD, name: 'A' },
+          { ip },
+        )
+      ).status,
+    ).toBe(200);
+    const over = await post(
+      '/api/auth/sign-up/email',
+      { email: 'api2@school.example', password: GOOD, name: 'A' },
+      { ip },
+    );
+    expect(over.status).toBe(429);
+  });
+});
+
+describe('weak passwords', () => {
+  it('are refused at sign-up with the reason', async () => {
+    for (const password of ['password', '12345678', 'iloveyou', 'Password1']) {
+      const res = await post('/api/auth/sign-up/email', {
+        email: `weak-${password}@school.example`,
+        password,
+        name: 'Mdm Tan',
+      });
+      expect(res.status, password).toBe(400);
+      expect(res.text).toContain('This password is too common. Please choose another.');
+    }
+    const page = await post(
+      '/register',
+      form({
+        email: 'weak@school.example',
+        name: 'Mdm Tan',
+        password: 'password',
+        confirm: 'password',
+      }),
+    );
+    expect(page.status).toBe(400);
+    expect(page.text).toContain('too common');
+    const short = await post('/api/auth/sign-up/email', {
+      email: 's@school.example',
+      password: 'Ab1!',
+      name: 'A',
+    });
+    expect(short.status).toBe(400);
+    expect(short.text).toContain('Password cannot be less than 8 characters');
+  });
+
+  it('are refused when changing the password', async () => {
+    const { cookie } = await signUp('changer@school.example');
+    const res = await post(
+      '/api/auth/change-password',
+      { currentPassword: GOOD, newPassword: 'qwertyuiop' },
+      { cookie },
+    );
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('too common');
+  });
+});
+
+describe('mail aimed at one inbox', () => {
+  it('sends at most three reset mails an hour to one address, answering the same', async () => {
+    const email = 'victim@school.example';
+    await signUp(email);
+    for (let i = 0; i < 6; i++) {
+      const res = await post('/api/auth/request-password-reset', {
+        email,
+        redirectTo: '/reset-password',
+      });
+      expect(res.status).toBe(200);
+    }
+    const outbox = path.join(server.dataDir, 'outbox');
+    const count = () => {
+      try {
+        return readdirSync(outbox).filter((f) =>
+          readFileSync(path.join(outbox, f), 'utf8').includes(`To: ${email}`),
+        ).length;
+      } catch {
+        return 0;
+      }
+    };
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(count()).toBe(3);
+  });
+});
+
+describe('malformed input', () => {
+  it('answers 400, never 500', async () => {
+    const get = async (p: string) => (await fetch(`${server.base}${p}`)).status;
+    expect(await get('/shop?q=%00')).toBe(400);
+    expect(await get('/api/v1/products?q=a%00b')).toBe(400);
+    expect(await get('/api/v1/products/%')).toBe(400);
+    expect(await get('/products/99999999999')).toBeGreaterThanOrEqual(400);
+    expect(await get('/products/99999999999')).toBeLessThan(500);
+    const name = await post(
+      '/register',
+      form({ email: 'n@school.example', name: 'Mdm\u0000Tan', password: GOOD, confirm: GOOD }),
+    );
+    expect(name.status).toBe(400);
+    expect((await post('/login', 'email=a', { type: 'text/plain' })).status).toBe(400);
+    expect((await post('/login', '{"email":"a"}', { type: 'application/json' })).status).toBe(400);
+    expect(
+      (await post('/login', '--x\r\nbroken', { type: 'multipart/form-data; boundary=x' })).status,
+    ).toBe(400);
+    expect((await post('/login', 'whatever', { type: 'multipart/form-data' })).status).toBe(400);
+    expect(server.stderr()).not.toMatch(/TypeError/);
+  });
+});

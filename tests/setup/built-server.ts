@@ -1,0 +1,98 @@
+// The production build of the shop as a child process (scripts/start.mjs), for tests that talk
+// to it over HTTP, stop it, kill it or take its database away.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export function ensureBuild(): void {
+  if (!existsSync('build/server/index.js')) {
+    execFileSync(process.execPath, ['node_modules/@react-router/dev/bin.js', 'build'], {
+      stdio: 'inherit',
+    });
+  }
+}
+
+export interface BuiltServer {
+  base: string;
+  port: number;
+  dataDir: string;
+  child: ChildProcess;
+  /** What the server wrote to stderr so far. */
+  stderr: () => string;
+  /** SIGTERM and wait (no-op when it has exited). */
+  stop: () => Promise<void>;
+  /** SIGKILL and wait. */
+  kill: () => Promise<void>;
+}
+
+/**
+ * Starts the built shop with `env` on a free port (or `port`) and waits until /healthz answers
+ * 200. Defaults: a fresh data folder, no demo data, PUBLIC_URL = its own address.
+ */
+export async function startBuiltServer(
+  env: Record<string, string> = {},
+  options: { port?: number; dataDir?: string; timeoutMs?: number } = {},
+): Promise<BuiltServer> {
+  ensureBuild();
+  const port = options.port ?? (await freePort());
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'fieldhouse-server-'));
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: '0',
+      PUBLIC_URL: base,
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    errors += chunk.toString();
+  });
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
+  const end = async (signal: NodeJS.Signals) => {
+    if (exited()) return;
+    const gone = new Promise((r) => child.once('exit', r));
+    child.kill(signal);
+    await gone;
+  };
+  const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+  for (;;) {
+    if (exited()) throw new Error(`the server exited while starting:\n${errors}`);
+    if (Date.now() > deadline) {
+      await end('SIGKILL');
+      throw new Error(`the server did not start:\n${errors}`);
+    }
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return {
+    base,
+    port,
+    dataDir,
+    child,
+    stderr: () => errors,
+    stop: () => end('SIGTERM'),
+    kill: () => end('SIGKILL'),
+  };
+}
