@@ -28,6 +28,15 @@ export default [
   route('admin', 'routes/admin.tsx', [
     index('routes/admin._index.tsx'),
     route('list', 'routes/admin.list.tsx'),
+    // Sports, categories and the activity log (taxonomy work).
+    route('create-sport', 'routes/admin.create-sport.tsx'),
+    route('create-categories', 'routes/admin.create-categories.tsx'),
+    route('sports', 'routes/admin.sports.tsx'),
+    route('categories', 'routes/admin.categories.tsx'),
+    route('activity', 'routes/admin.activity.tsx'),
+    // Any other /admin/… address goes through the guard before its 404: a guest is sent to sign
+    // in and a customer gets 403, so nobody outside learns which back-office pages exist.
+    route('*', 'routes/admin.$.tsx'),
   ]),
   route('*', 'routes/$.tsx'),
 ] satisfies RouteConfig;

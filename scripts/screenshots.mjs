@@ -56,6 +56,57 @@ const pages = [
   // The back office, signed in as the demo admin (`admin: true`).
   { name: 'admin', path: '/admin', admin: true },
   { name: 'admin-list', path: '/admin/list', admin: true },
+  { name: 'admin-sports', path: '/admin/sports', admin: true },
+  {
+    name: 'admin-sports-rename',
+    path: '/admin/sports',
+    admin: true,
+    act: async (page) => {
+      await page.getByRole('link', { name: 'Rename Basketball' }).click();
+      await page.getByRole('dialog', { name: 'Rename sport' }).waitFor();
+    },
+  },
+  {
+    name: 'admin-sports-in-use',
+    path: '/admin/sports',
+    admin: true,
+    act: async (page) => {
+      await page.getByRole('link', { name: 'Delete Football' }).click();
+      await page.getByRole('button', { name: 'Yes, delete it!' }).click();
+      await page.getByRole('alertdialog', { name: 'Error' }).waitFor();
+    },
+  },
+  { name: 'admin-categories', path: '/admin/categories', admin: true },
+  { name: 'admin-create-sport', path: '/admin/create-sport', admin: true },
+  {
+    name: 'admin-create-categories-duplicate',
+    path: '/admin/create-categories',
+    admin: true,
+    act: async (page) => {
+      await page.getByLabel('Category name').fill('goalposts');
+      await page.getByRole('button', { name: 'SUBMIT' }).click();
+      await page.getByText('A category with this name already exists.').waitFor();
+    },
+  },
+  {
+    name: 'admin-activity',
+    path: '/admin/activity',
+    admin: true,
+    // Something to show: a sport created and renamed (the second width finds it done already).
+    before: async (page) => {
+      for (const [path, name, act] of [
+        ['/admin/create-sport', 'Sport name', 'SUBMIT'],
+        ['/admin/create-categories', 'Category name', 'SUBMIT'],
+      ]) {
+        await page.goto(`${base}${path}`);
+        await page.getByLabel(name).fill(path.includes('sport') ? 'Pickleball' : 'Paddles');
+        await Promise.all([
+          page.waitForResponse((r) => r.request().method() === 'POST'),
+          page.getByRole('button', { name: act }).click(),
+        ]);
+      }
+    },
+  },
 ].filter((p) => only.length === 0 || only.includes(p.name));
 
 /** A page signed in as the demo admin (its generated password is in the data folder). */

@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createCustomer, signIn } from '../../tests/factories';
 import { createOrPromoteAdmin } from './accounts/admins.server';
+import { db } from './db/client.server';
+import { user } from './db/schema';
 import { getUser, requireAdmin, requireUser } from './permissions.server';
 
 const page = (cookie?: string) =>
@@ -55,6 +58,14 @@ describe('permissions', () => {
     expect(await createOrPromoteAdmin({ email, name: 'x' })).toBe('promoted');
     expect((await requireAdmin(page(cookie))).role).toBe('admin');
     expect(await createOrPromoteAdmin({ email, name: 'x' })).toBe('unchanged');
+  });
+
+  it('reads the role on every request: an admin demoted mid-session is refused at once', async () => {
+    const { email, cookie } = await createCustomer();
+    await createOrPromoteAdmin({ email, name: 'x' });
+    expect((await requireAdmin(page(cookie))).role).toBe('admin');
+    await db().update(user).set({ role: 'user' }).where(eq(user.email, email));
+    expect((await thrown(requireAdmin(page(cookie)))).status).toBe(403);
   });
 
   it('refuses to create an admin without a password', async () => {

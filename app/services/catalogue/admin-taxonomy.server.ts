@@ -1,0 +1,259 @@
+import { asc, count, eq, sql } from 'drizzle-orm';
+import { db } from '../db/client.server';
+import { categories, products, productsCategories, sports } from '../db/schema';
+import { recordAudit, type Actor } from '../audit/audit.server';
+import { UserError } from '../errors.server';
+import { catalogueChanged } from './cache.server';
+
+/** Sports and categories are managed the same way; this is what differs between the two. */
+export type TaxonomyKind = 'sport' | 'category';
+
+/** A sport or category as the back office lists it, with how many products use it. */
+export interface TaxonomyEntry {
+  id: number;
+  name: string;
+  slug: string;
+  productCount: number;
+}
+
+const KINDS = {
+  sport: {
+    table: sports,
+    nameIndex: 'sports_name_lower_idx',
+    slugIndex: 'sports_slug_idx',
+    duplicate: 'A sport with this name already exists.',
+    missing: 'This sport no longer exists.',
+    raced: 'A product started using this sport meanwhile. Reload the page and try again.',
+    inUse: (n: number) =>
+      `This sport is used by ${n} ${n === 1 ? 'product' : 'products'}. Move them to another sport first.`,
+  },
+  category: {
+    table: categories,
+    nameIndex: 'categories_name_lower_idx',
+    slugIndex: 'categories_slug_idx',
+    duplicate: 'A category with this name already exists.',
+    missing: 'This category no longer exists.',
+    raced: 'A product started using this category meanwhile. Reload the page and try again.',
+    inUse: (n: number) =>
+      `This category is used by ${n} ${n === 1 ? 'product' : 'products'}. Move them to another category first.`,
+  },
+} as const;
+
+type Tx = Parameters<Parameters<ReturnType<typeof db>['transaction']>[0]>[0];
+
+/** The PostgreSQL error code of a failed statement (Drizzle wraps the driver's error in `cause`). */
+function pgError(error: unknown): { code?: string; constraint?: string; message?: string } | null {
+  let e: unknown = error;
+  for (let i = 0; i < 3 && e; i++) {
+    const c = e as { code?: string; constraint?: string; message?: string; cause?: unknown };
+    if (typeof c.code === 'string' && /^[0-9A-Z]{5}$/.test(c.code)) return c;
+    e = c.cause;
+  }
+  return null;
+}
+
+const violates = (error: unknown, code: string, constraint: string) => {
+  const e = pgError(error);
+  return (
+    e?.code === code && (e.constraint === constraint || Boolean(e.message?.includes(constraint)))
+  );
+};
+
+/** 'Netball & Walking Netball!' → 'netball-walking-netball'; never empty. */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return slug || 'item';
+}
+
+/**
+ * A slug for `name` that no other row of the kind has: the plain slug, or it with -2, -3 … (names
+ * differ only by punctuation, 'Ball-Games' and 'Ball Games', can share a plain slug).
+ */
+async function freeSlug(tx: Tx, kind: TaxonomyKind, name: string, exceptId?: number) {
+  const { table } = KINDS[kind];
+  const base = slugify(name);
+  const rows = await tx
+    .select({ id: table.id, slug: table.slug })
+    .from(table)
+    .where(sql`${table.slug} = ${base} OR ${table.slug} LIKE ${`${base}-%`}`);
+  const taken = new Set(rows.filter((r) => r.id !== exceptId).map((r) => r.slug));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** How many products use the sport or category (its products, or its category links). */
+async function productsUsing(tx: Tx, kind: TaxonomyKind, id: number): Promise<number> {
+  const [row] =
+    kind === 'sport'
+      ? await tx.select({ n: count() }).from(products).where(eq(products.sportId, id))
+      : await tx
+          .select({ n: count() })
+          .from(productsCategories)
+          .where(eq(productsCategories.categoryId, id));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Runs a write and turns the database's answers into the user's: a name taken (also when two
+ * admins race past the check, caught by the unique index on lower(name)) or products added in the
+ * meantime (the foreign key). Then drops this instance's catalogue cache; other instances see the
+ * version the triggers bumped within a second.
+ */
+async function write<T>(kind: TaxonomyKind, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (violates(error, '23505', KINDS[kind].nameIndex))
+      throw new UserError(KINDS[kind].duplicate, 409, 'name');
+    // ON DELETE RESTRICT answers 23001 (23503 from a plain foreign key): a product uses it now.
+    if (['23001', '23503'].includes(pgError(error)?.code ?? ''))
+      throw new UserError(KINDS[kind].raced, 409);
+    throw error;
+  } finally {
+    catalogueChanged();
+  }
+}
+
+async function assertNameFree(tx: Tx, kind: TaxonomyKind, name: string, exceptId?: number) {
+  const { table } = KINDS[kind];
+  const [clash] = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(sql`lower(${table.name}) = lower(${name})`);
+  if (clash && clash.id !== exceptId) throw new UserError(KINDS[kind].duplicate, 409, 'name');
+}
+
+/** Every sport or category, alphabetical, with the number of products using each. */
+export async function listTaxonomy(kind: TaxonomyKind): Promise<TaxonomyEntry[]> {
+  const { table } = KINDS[kind];
+  // Spelled out: Drizzle leaves the outer column unqualified inside a subquery.
+  const used =
+    kind === 'sport'
+      ? sql<number>`(SELECT count(*) FROM products p WHERE p.sport_id = sports.id)::int`
+      : sql<number>`(SELECT count(*) FROM products_categories pc WHERE pc.category_id = categories.id)::int`;
+  const rows = await db()
+    .select({ id: table.id, name: table.name, slug: table.slug, productCount: used })
+    .from(table)
+    .orderBy(asc(sql`lower(${table.name})`), asc(table.id));
+  return rows.map((r) => ({ ...r, productCount: Number(r.productCount) }));
+}
+
+/**
+ * Creates a sport or category from a trimmed name, with a generated slug, and records it in the
+ * audit log in the same transaction. A name already used (ignoring case) is a 409 on `name`.
+ */
+export async function createTaxonomy(
+  actor: Actor,
+  kind: TaxonomyKind,
+  input: { name: string },
+): Promise<{ id: number; name: string; slug: string }> {
+  const { table } = KINDS[kind];
+  const name = input.name.trim();
+  return write(kind, () =>
+    db().transaction(async (tx) => {
+      await assertNameFree(tx, kind, name);
+      const slug = await freeSlug(tx, kind, name);
+      const [row] = await tx
+        .insert(table)
+        .values({ name, slug })
+        .returning({ id: table.id, name: table.name, slug: table.slug });
+      await recordAudit(tx, {
+        actor,
+        entity: kind,
+        entityId: row!.id,
+        entityName: name,
+        action: 'create',
+        changes: { name: { from: null, to: name } },
+      });
+      return row!;
+    }),
+  );
+}
+
+/**
+ * Renames a sport or category (its slug follows the name); the products' search text follows by
+ * trigger. Records the change (from → to) in the audit log in the same transaction. A rename to
+ * the same name is a no-op and is not recorded; a change of case only is allowed.
+ */
+export async function renameTaxonomy(
+  actor: Actor,
+  kind: TaxonomyKind,
+  id: number,
+  input: { name: string },
+): Promise<{ id: number; name: string; slug: string }> {
+  const { table, missing } = KINDS[kind];
+  const name = input.name.trim();
+  return write(kind, () =>
+    db().transaction(async (tx) => {
+      const [before] = await tx
+        .select({ id: table.id, name: table.name, slug: table.slug })
+        .from(table)
+        .where(eq(table.id, id))
+        .for('update');
+      if (!before) throw new UserError(missing, 404);
+      if (before.name === name) return before;
+      await assertNameFree(tx, kind, name, id);
+      const slug = await freeSlug(tx, kind, name, id);
+      const [after] = await tx
+        .update(table)
+        .set({ name, slug, updatedAt: new Date() })
+        .where(eq(table.id, id))
+        .returning({ id: table.id, name: table.name, slug: table.slug });
+      const changes: Record<string, { from: unknown; to: unknown }> = {
+        name: { from: before.name, to: name },
+      };
+      if (slug !== before.slug) changes.slug = { from: before.slug, to: slug };
+      await recordAudit(tx, {
+        actor,
+        entity: kind,
+        entityId: id,
+        entityName: name,
+        action: 'update',
+        changes,
+      });
+      return after!;
+    }),
+  );
+}
+
+/**
+ * Deletes a sport or category that no product uses, and records it in the audit log in the same
+ * transaction. One in use is refused (409) with the number of products using it; the row is locked
+ * while counting, so a product cannot start using it between the count and the delete.
+ */
+export async function deleteTaxonomy(
+  actor: Actor,
+  kind: TaxonomyKind,
+  id: number,
+): Promise<{ id: number; name: string }> {
+  const { table, missing, inUse } = KINDS[kind];
+  return write(kind, () =>
+    db().transaction(async (tx) => {
+      const [row] = await tx
+        .select({ id: table.id, name: table.name, slug: table.slug })
+        .from(table)
+        .where(eq(table.id, id))
+        .for('update');
+      if (!row) throw new UserError(missing, 404);
+      const used = await productsUsing(tx, kind, id);
+      if (used > 0) throw new UserError(inUse(used), 409);
+      await tx.delete(table).where(eq(table.id, id));
+      await recordAudit(tx, {
+        actor,
+        entity: kind,
+        entityId: id,
+        entityName: row.name,
+        action: 'delete',
+        changes: { name: { from: row.name, to: null } },
+      });
+      return { id, name: row.name };
+    }),
+  );
+}
