@@ -1,9 +1,14 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants } from 'node:zlib';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // Every page needs React, the router and the header's icons, and the shop's small shared modules:
-// a few files rather than a dozen tiny ones, each a round trip on a slow phone.
+// a few files rather than a dozen tiny ones, each a round trip on a slow phone. The ids of Vite's
+// preload helper and Rolldown's runtime are internal names, so package.json pins vite exactly.
 const browserChunks = [
   {
     name: 'framework',
@@ -17,14 +22,81 @@ const browserChunks = [
   },
 ];
 
+/**
+ * Writes build/client/.vite/chunk-modules.json: for every browser chunk, the source modules in it
+ * and their rendered sizes. Vite's manifest says which chunks a page loads but not what is inside
+ * a shared chunk; tests/integration/bundle.test.ts needs both to prove that no public page loads
+ * admin code, and it shows what the framework chunk costs.
+ */
+function chunkModules(): Plugin {
+  return {
+    name: 'fieldhouse:chunk-modules',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    generateBundle(_options, bundle) {
+      const root = process.cwd() + '/';
+      const chunks: Record<string, Record<string, number>> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        chunks[output.fileName] = Object.fromEntries(
+          Object.entries(output.modules).map(([id, module]) => [
+            id.replace(root, '').replace(/\0/g, ''),
+            module.renderedLength,
+          ]),
+        );
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/chunk-modules.json',
+        source: JSON.stringify(chunks, null, 1),
+      });
+    },
+  };
+}
+
+const brotli = promisify(brotliCompress);
+
+/**
+ * Writes a Brotli copy (quality 11) next to every browser script and stylesheet, which
+ * scripts/start.mjs serves to browsers that accept it. Quality 11 is too slow to run per request
+ * (the server compresses other responses at 4) but makes the framework chunk 14% smaller: about
+ * 16 KiB less on every page's first load.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'fieldhouse:precompress',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    // After the files are written: Vite still rewrites chunks in generateBundle (its preload
+    // helper's placeholders), so an earlier copy would differ from the file it stands for.
+    async writeBundle(options, bundle) {
+      await Promise.all(
+        Object.values(bundle)
+          .filter((output) => /\.(js|css)$/.test(output.fileName))
+          .map(async (output) => {
+            const file = path.join(options.dir!, output.fileName);
+            const compressed = await brotli(await readFile(file), {
+              params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+            });
+            await writeFile(`${file}.br`, compressed);
+          }),
+      );
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => {
   return {
     resolve: { tsconfigPaths: true },
     // The custom server (Express) is the SSR entry, so it shares one module graph with the routes.
     build: isSsrBuild
       ? { rollupOptions: { input: './server/app.ts' } }
-      : { rolldownOptions: { output: { codeSplitting: { groups: browserChunks } } } },
+      : {
+          // Kept (React Router deletes it otherwise) so tests/integration/bundle.test.ts can check
+          // what each public page loads first. Under build/client/.vite, which the server does not
+          // serve (express.static ignores dot folders).
+          manifest: true,
+          rolldownOptions: { output: { codeSplitting: { groups: browserChunks } } },
+        },
     ssr: { external: ['@electric-sql/pglite', 'sharp', 'pg', 'better-auth', 'pdfkit'] },
-    plugins: [tailwindcss(), reactRouter()],
+    plugins: [tailwindcss(), reactRouter(), chunkModules(), precompress()],
   };
 });

@@ -18,6 +18,7 @@ import { env } from '~/services/env.server';
 import { cartCount } from '~/services/cart/cart.server';
 import { Toaster } from '~/components/ui/toaster';
 import { GuestCartMerge } from '~/components/cart/guest-cart-merge';
+import { DEFAULT_SITE_NAME } from '~/lib/meta';
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, sports, categories] = await Promise.all([
@@ -88,6 +89,8 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // Missing when the root loader itself failed.
+  const siteName = useRouteLoaderData<typeof loader>('root')?.site.name ?? DEFAULT_SITE_NAME;
   let title = 'Something went wrong';
   let detail = 'An unexpected error occurred. Please try again in a moment.';
   let stack: string | undefined;
@@ -108,7 +111,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   return (
     <div className="mx-auto max-w-2xl px-4 py-20 text-center">
-      <title>{`${title} | Fieldhouse`}</title>
+      <title>{`${title} | ${siteName}`}</title>
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
       <p className="mt-4 text-slate-600">{detail}</p>
       <a

@@ -1,4 +1,5 @@
 // npm run admin -- create --email E --name N   (password from ADMIN_PASSWORD or a prompt)
+import './load-env';
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline/promises';
 import { accountExists, createOrPromoteAdmin } from '~/services/accounts/admins.server';

@@ -1,5 +1,6 @@
 // Shared by the command-line scripts: on the embedded database a script must hold the data
 // folder's lock, because PGlite lets two processes corrupt one folder.
+import './load-env';
 import { DataDirLockedError, lockDataDir, lockHolder } from '~/services/data-lock.server';
 import { ConfigError, env } from '~/services/env.server';
 

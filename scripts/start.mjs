@@ -6,6 +6,9 @@ import path from 'node:path';
 import compression from 'compression';
 import express from 'express';
 
+// Settings from .env when there is one (see .env.example); variables already set win.
+if (existsSync('.env')) process.loadEnvFile('.env');
+
 const dev = process.argv.includes('--dev');
 // React and React Router pick their development builds unless told otherwise: several times slower.
 process.env.NODE_ENV ??= dev ? 'development' : 'production';
@@ -33,6 +36,26 @@ function buildIfNeeded() {
   });
 }
 
+/**
+ * Serves the Brotli copies the build writes next to scripts and stylesheets (vite.config.ts) to
+ * browsers that accept them; everything else falls through to the static files, which the
+ * compression middleware compresses per request.
+ */
+function precompressed(dir) {
+  const root = path.resolve(dir);
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (!/\bbr\b/.test(req.headers['accept-encoding'] ?? '')) return next();
+    const file = path.join(root, path.normalize(decodeURIComponent(req.path)));
+    if (!file.startsWith(root + path.sep) || !/\.(js|css)$/.test(file)) return next();
+    if (!existsSync(`${file}.br`)) return next();
+    res.setHeader('Content-Encoding', 'br');
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.type(path.extname(file));
+    res.sendFile(`${file}.br`, { immutable: true, maxAge: '1y' });
+  };
+}
+
 async function loadApp() {
   if (!dev) {
     buildIfNeeded();
@@ -54,6 +77,7 @@ try {
   if (mod.vite) {
     app.use(mod.vite.middlewares);
   } else {
+    app.use('/assets', precompressed('build/client/assets'));
     app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
     app.use(express.static('build/client', { maxAge: '1h', index: false }));
   }

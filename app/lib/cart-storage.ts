@@ -1,4 +1,11 @@
 import { useEffect, useState } from 'react';
+import {
+  cookieValue,
+  GUEST_CART_COOKIE,
+  MAX_QUANTITY,
+  parseGuestCart,
+  type CartLine,
+} from './cart';
 
 /** Local-storage key of the guest cart (spec §3). */
 export const CART_STORAGE_KEY = 'cart';
@@ -25,13 +32,52 @@ export function readLocalCart(): LocalCartLine[] {
   }
 }
 
+/** The guest cart cookie's lines (kept by the server before scripts ran), not yet folded in. */
+function cookieCart() {
+  return parseGuestCart(cookieValue(document.cookie, GUEST_CART_COOKIE));
+}
+
+/**
+ * Moves the lines the server kept in the guest cart cookie (added before the page's scripts ran)
+ * into the local cart, then deletes the cookie, so a guest has one cart again. `described` are
+ * the same lines with names and images, as the cart page's loader read them; a line the loader
+ * did not describe (its product is gone) is dropped.
+ */
+export function foldGuestCookie(described: readonly CartLine[]): void {
+  const pending = cookieCart();
+  if (!pending.length) return;
+  // Deleted first: a second call (React runs effects twice in development) finds nothing to add.
+  document.cookie = `${GUEST_CART_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+  const names = new Map(described.map((l) => [l.productId, l]));
+  const lines = readLocalCart();
+  for (const entry of pending) {
+    const info = names.get(entry.productId);
+    if (!info) continue;
+    const line = lines.find((l) => l.id === entry.productId);
+    if (line)
+      line.quantity = Math.min(MAX_QUANTITY, Math.max(1, line.quantity || 1) + entry.quantity);
+    else
+      lines.push({
+        id: info.productId,
+        name: info.name,
+        image_url: info.imageUrl,
+        quantity: entry.quantity,
+      });
+  }
+  writeLocalCart(lines);
+}
+
 /** Number of items in the guest cart (sum of quantities), following changes in any tab. */
 export function useLocalCartCount(enabled: boolean): number {
   const [count, setCount] = useState(0);
   useEffect(() => {
     if (!enabled) return;
+    // Lines still waiting in the cookie count too: they are in the cart the guest will see.
     const update = () =>
-      setCount(readLocalCart().reduce((sum, line) => sum + Math.max(1, line.quantity || 1), 0));
+      setCount(
+        readLocalCart().reduce((sum, line) => sum + Math.max(1, line.quantity || 1), 0) +
+          cookieCart().reduce((sum, line) => sum + line.quantity, 0),
+      );
     update();
     window.addEventListener('storage', update);
     window.addEventListener(CART_CHANGE_EVENT, update);
@@ -54,29 +100,41 @@ export function writeLocalCart(lines: LocalCartLine[]): void {
 export function addLocalLine(product: { id: number; name: string; imageUrl: string | null }): void {
   const lines = readLocalCart();
   const line = lines.find((l) => l.id === product.id);
-  if (line) line.quantity = Math.min(9999, Math.max(1, line.quantity || 1) + 1);
+  if (line) line.quantity = Math.min(MAX_QUANTITY, Math.max(1, line.quantity || 1) + 1);
   else lines.push({ id: product.id, name: product.name, image_url: product.imageUrl, quantity: 1 });
   writeLocalCart(lines);
 }
 
+/** Sets a guest cart line's quantity, kept within 1–9999. */
 export function setLocalQuantity(id: number, quantity: number): void {
   writeLocalCart(
     readLocalCart().map((l) =>
-      l.id === id ? { ...l, quantity: Math.min(9999, Math.max(1, Math.floor(quantity) || 1)) } : l,
+      l.id === id
+        ? { ...l, quantity: Math.min(MAX_QUANTITY, Math.max(1, Math.floor(quantity) || 1)) }
+        : l,
     ),
   );
 }
 
+/** Removes a product from the guest cart. */
 export function removeLocalLine(id: number): void {
   writeLocalCart(readLocalCart().filter((l) => l.id !== id));
 }
 
-/** The guest cart, following changes in this tab and others. */
-export function useLocalCart(enabled: boolean): LocalCartLine[] | null {
-  const [lines, setLines] = useState<LocalCartLine[] | null>(null);
+/** The guest cart as cart lines (null until read in the browser), following changes in any tab. */
+export function useLocalCart(enabled: boolean): CartLine[] | null {
+  const [lines, setLines] = useState<CartLine[] | null>(null);
   useEffect(() => {
     if (!enabled) return;
-    const update = () => setLines(readLocalCart());
+    const update = () =>
+      setLines(
+        readLocalCart().map((l) => ({
+          productId: l.id,
+          name: l.name,
+          imageUrl: l.image_url,
+          quantity: Math.max(1, l.quantity || 1),
+        })),
+      );
     update();
     window.addEventListener('storage', update);
     window.addEventListener(CART_CHANGE_EVENT, update);

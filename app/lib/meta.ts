@@ -1,13 +1,29 @@
 import type { MetaDescriptor } from 'react-router';
 
-/** Standard title for a page. */
-export function pageTitle(title: string): string {
-  return `${title} | Fieldhouse Sports Engineering`;
-}
-
 interface MatchLike {
   id: string;
   data?: unknown;
+}
+
+/**
+ * The company's name when the root loader's data is missing (an error before it ran). Keep in
+ * step with SITE_NAME's default in app/services/env.server.ts.
+ */
+export const DEFAULT_SITE_NAME = 'Fieldhouse Sports Engineering';
+
+/** The company's name from the root loader (SITE_NAME). */
+export function siteNameOf(matches: readonly (MatchLike | undefined)[] = []): string {
+  const root = matches.find((m) => m?.id === 'root')?.data as
+    { site?: { name?: string } } | undefined;
+  return root?.site?.name ?? DEFAULT_SITE_NAME;
+}
+
+/**
+ * Standard title for a page: `title | SITE_NAME`. Pass the meta function's `matches` so the
+ * configured name is used; without them the default name stands in.
+ */
+export function pageTitle(title: string, matches?: readonly (MatchLike | undefined)[]): string {
+  return `${title} | ${siteNameOf(matches)}`;
 }
 
 /** The site's public origin, from the root loader (PUBLIC_URL). */
@@ -37,12 +53,12 @@ export function seo({
 }): MetaDescriptor[] {
   const origin = originOf(matches);
   const url = `${origin}${path}`;
-  const full = pageTitle(title);
+  const full = pageTitle(title, matches);
   const tags: MetaDescriptor[] = [
     { title: full },
     { name: 'description', content: description },
     { tagName: 'link', rel: 'canonical', href: url },
-    { property: 'og:site_name', content: 'Fieldhouse Sports Engineering' },
+    { property: 'og:site_name', content: siteNameOf(matches) },
     { property: 'og:type', content: type },
     { property: 'og:title', content: full },
     { property: 'og:description', content: description },

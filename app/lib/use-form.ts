@@ -20,8 +20,8 @@ export function useForm(
   result: ActionResult | undefined,
   options: { arrays?: readonly string[] } = {},
 ) {
-  // Seeded from the result too: a page rendered on the server after a post without JavaScript
-  // shows the server's messages in its first (and only) render.
+  // Starts from the answer it is rendered with: a form posted without JavaScript is re-rendered
+  // by the server with its messages.
   const [errors, setErrors] = useState<FieldErrors>(() =>
     result && !result.ok ? (result.fields ?? {}) : {},
   );

@@ -1,27 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
+import * as z from 'zod/mini';
 import type { Route } from './+types/cart';
 import { CartPage } from '~/components/cart/cart-page';
+import type { CartLine, CartSuccess } from '~/lib/cart';
+import { formValues } from '~/lib/forms';
 import { seo } from '~/lib/meta';
-import {
-  enquiryBaseSchema,
-  ENQUIRY_MESSAGES,
-  enquiryItemSchema,
-  guestContactSchema,
-} from '~/lib/schemas/enquiry';
+import { enquiryItemSchema, MAX_LINES, MAX_QUANTITY } from '~/lib/schemas/enquiry';
 import {
   addToCart,
-  clearCart,
+  addToGuestCart,
+  describeGuestCart,
   getCart,
+  guestCartCookie,
   mergeCart,
+  readGuestCart,
   removeFromCart,
   setQuantity,
 } from '~/services/cart/cart.server';
-import { createEnquiry } from '~/services/enquiries/enquiries.server';
-import { env } from '~/services/env.server';
+import { submitEnquiry } from '~/services/enquiries/enquiries.server';
 import { UserError } from '~/services/errors.server';
+import { formAction, parseInput, readForm } from '~/services/forms.server';
 import { getUser } from '~/services/permissions.server';
-import { clientAddress, hitRateLimit } from '~/services/rate-limit.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo({
@@ -35,20 +35,47 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);
-  return {
-    signedIn: Boolean(user),
-    lines: user ? await getCart(user.id) : null,
-    // A new key per rendered cart: a double submit of one form never makes two enquiries.
-    idempotencyKey: randomUUID(),
-  };
+  const cookieCart = readGuestCart(request);
+  const headers = new Headers();
+  let lines: CartLine[];
+  if (user) {
+    // Lines added as a guest without JavaScript join the account's cart like a local cart does.
+    if (cookieCart.length) {
+      await mergeCart(user.id, cookieCart);
+      headers.append('Set-Cookie', guestCartCookie([]));
+    }
+    lines = await getCart(user.id);
+  } else {
+    // The server knows a guest's cart only from the cookie; the browser adds its local cart.
+    lines = await describeGuestCart(cookieCart);
+  }
+  const added = Number(new URL(request.url).searchParams.get('added'));
+  return data(
+    {
+      signedIn: Boolean(user),
+      lines,
+      added: lines.find((l) => l.productId === added)?.name ?? null,
+      // A new key per rendered cart: a double submit of one form never makes two enquiries.
+      idempotencyKey: randomUUID(),
+    },
+    { headers },
+  );
 }
 
-export type CartActionResult =
-  | { ok: true; intent: string; name?: string; reference?: string }
-  | { ok: false; intent: string; error: string; field?: string };
-
-const fail = (intent: string, error: string, status = 400, field?: string) =>
-  data<CartActionResult>({ ok: false, intent, error, field }, { status });
+const ProductIdSchema = z.object({
+  productId: z.coerce.number().check(z.int('Unknown product.'), z.positive('Unknown product.')),
+});
+const QuantitySchema = z.object({
+  productId: ProductIdSchema.shape.productId,
+  quantity: z.coerce
+    .number()
+    .check(
+      z.int('Quantity must be between 1 and 9999.'),
+      z.minimum(1, 'Quantity must be between 1 and 9999.'),
+      z.maximum(MAX_QUANTITY, 'Quantity must be between 1 and 9999.'),
+    ),
+});
+const MergeSchema = z.array(enquiryItemSchema).check(z.maxLength(MAX_LINES));
 
 function parseJson(value: FormDataEntryValue | null): unknown {
   try {
@@ -58,135 +85,96 @@ function parseJson(value: FormDataEntryValue | null): unknown {
   }
 }
 
-const text = (form: FormData, name: string) => {
-  const v = form.get(name);
-  return typeof v === 'string' ? v : undefined;
-};
-
+/**
+ * One action for every cart form. With JavaScript the page sends `js=1` and shows the answer
+ * (toasts, messages); a plain form post (before hydration, or with JavaScript off) gets a
+ * redirect to the page that shows the result instead. A guest's cart is in local storage when
+ * scripts run, and in the guest cart cookie when the server has to keep it (~/lib/cart).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
-  const user = await getUser(request);
-  const productId = Number(form.get('productId'));
+  return formAction<CartSuccess>(async () => {
+    const form = await readForm(request);
+    const intent = String(form.get('intent') ?? '');
+    const js = form.get('js') === '1';
+    const user = await getUser(request);
+    const values = formValues(form);
+    const headers = new Headers();
+    const guestCart = () => readGuestCart(request);
+    const done = (to: string) => {
+      if (!js) throw redirect(to, { headers });
+    };
 
-  try {
     switch (intent) {
       case 'add': {
-        if (!user) return fail(intent, 'Please log in to use your account cart.', 401);
-        if (!Number.isInteger(productId) || productId < 1) return fail(intent, 'Unknown product.');
-        const name = await addToCart(user.id, productId, 1);
-        return { ok: true, intent, name } satisfies CartActionResult;
+        const { productId } = parseInput(ProductIdSchema, values);
+        let name: string;
+        if (user) name = await addToCart(user.id, productId, 1);
+        else {
+          const added = await addToGuestCart(guestCart(), productId);
+          headers.append('Set-Cookie', guestCartCookie(added.lines));
+          name = added.name;
+        }
+        done(`/cart?added=${productId}`);
+        return data({ ok: true as const, intent, name, message: 'Added to Cart' }, { headers });
       }
       case 'quantity': {
-        if (!user) return fail(intent, 'Please log in to use your account cart.', 401);
-        const quantity = Number(form.get('quantity'));
-        if (!Number.isInteger(quantity) || quantity < 1 || quantity > 9999) {
-          return fail(intent, 'Quantity must be between 1 and 9999.');
+        const { productId, quantity } = parseInput(QuantitySchema, values);
+        if (user) await setQuantity(user.id, productId, quantity);
+        else {
+          const lines = guestCart().map((l) =>
+            l.productId === productId ? { ...l, quantity } : l,
+          );
+          headers.append('Set-Cookie', guestCartCookie(lines));
         }
-        await setQuantity(user.id, productId, quantity);
-        return { ok: true, intent } satisfies CartActionResult;
+        done('/cart');
+        return data({ ok: true as const, intent }, { headers });
       }
       case 'remove': {
-        if (!user) return fail(intent, 'Please log in to use your account cart.', 401);
-        await removeFromCart(user.id, productId);
-        return { ok: true, intent } satisfies CartActionResult;
+        const { productId } = parseInput(ProductIdSchema, values);
+        if (user) await removeFromCart(user.id, productId);
+        else {
+          const lines = guestCart().filter((l) => l.productId !== productId);
+          headers.append('Set-Cookie', guestCartCookie(lines));
+        }
+        done('/cart');
+        return data({ ok: true as const, intent }, { headers });
       }
       case 'merge': {
-        if (!user) return fail(intent, 'Please log in first.', 401);
-        const lines = enquiryItemSchema
-          .array()
-          .max(200)
-          .safeParse(parseJson(form.get('lines')));
-        if (!lines.success) return fail(intent, 'The saved cart could not be read.');
-        await mergeCart(user.id, lines.data);
-        return { ok: true, intent } satisfies CartActionResult;
+        if (!user) throw new UserError('Please log in first.', 401);
+        const lines = MergeSchema.safeParse(parseJson(form.get('lines')));
+        if (!lines.success) throw new UserError('The saved cart could not be read.', 400);
+        const merged = await mergeCart(user.id, lines.data);
+        return { ok: true as const, intent, merged };
       }
-      case 'enquire':
-        return await enquire(form, request, context.clientAddress, user);
+      case 'enquire': {
+        // A guest's lines: from local storage when scripts run, else from the guest cart cookie.
+        const fromCookie = !user && !form.has('items');
+        const created = await submitEnquiry({
+          form,
+          customer: user,
+          guestItems: user ? undefined : fromCookie ? guestCart() : parseJson(form.get('items')),
+          request,
+          socketAddress: context.clientAddress,
+        });
+        if (!created) return { ok: true as const, intent }; // the honeypot: nothing stored
+        if (fromCookie) headers.append('Set-Cookie', guestCartCookie([]));
+        // Without JavaScript a customer lands on the enquiry's own page; a guest (who has no
+        // such page yet) gets this page rendered with the reference.
+        if (user) done(`/orders/${created.id}`);
+        return data(
+          {
+            ok: true as const,
+            intent,
+            reference: created.reference,
+            message: 'Order saved successfully!',
+          },
+          { headers },
+        );
+      }
       default:
-        return fail(intent, 'Unknown action.');
+        throw new UserError('Unknown action.', 400);
     }
-  } catch (error) {
-    if (error instanceof UserError) return fail(intent, error.message, error.status);
-    console.error('Cart action failed:', error);
-    return fail(intent, 'Something went wrong. Please try again.', 500);
-  }
-}
-
-async function enquire(
-  form: FormData,
-  request: Request,
-  socketAddress: string | undefined,
-  user: Awaited<ReturnType<typeof getUser>>,
-) {
-  const intent = 'enquire';
-  // A bot fills every field, the hidden one too: answer as if it worked, store nothing.
-  if (text(form, 'website')) return { ok: true, intent } satisfies CartActionResult;
-
-  const config = env();
-  const address = clientAddress(request, socketAddress, config.TRUST_PROXY === '1');
-  const limit = await hitRateLimit(
-    `enquiry:${address}`,
-    config.ENQUIRY_RATE_LIMIT_MAX,
-    config.ENQUIRY_RATE_LIMIT_WINDOW,
-  );
-  if (!limit.allowed) {
-    const minutes = Math.ceil(limit.retryAfterSeconds / 60);
-    return fail(
-      intent,
-      `Too many enquiries from your network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or call us.`,
-      429,
-    );
-  }
-
-  const items = user
-    ? (await getCart(user.id)).map((l) => ({ productId: l.productId, quantity: l.quantity }))
-    : parseJson(form.get('items'));
-  const base = enquiryBaseSchema.safeParse({
-    items,
-    message: text(form, 'message') ?? '',
-    promoCode: text(form, 'promoCode'),
-    organisation: text(form, 'organisation'),
-    poReference: text(form, 'poReference'),
-    idempotencyKey: text(form, 'idempotencyKey'),
   });
-  if (!base.success) {
-    const issue = base.error.issues[0]!;
-    const field = String(issue.path[0] ?? '');
-    const message =
-      field === 'items' && issue.code === 'too_small'
-        ? ENQUIRY_MESSAGES.emptyCart
-        : field === 'message'
-          ? ENQUIRY_MESSAGES.message
-          : field === 'idempotencyKey'
-            ? 'This form has expired. Please reload the page and try again.'
-            : issue.message;
-    return fail(intent, message, 400, field);
-  }
-
-  let contact: { name: string; email?: string; phone?: string };
-  if (user) {
-    contact = {
-      name: user.name?.trim() || user.email,
-      email: user.email,
-      phone: user.phone ?? undefined,
-    };
-  } else {
-    const guest = guestContactSchema.safeParse({
-      email: text(form, 'email'),
-      name: text(form, 'name'),
-      phone: text(form, 'phone'),
-    });
-    if (!guest.success) {
-      const issue = guest.error.issues[0]!;
-      return fail(intent, issue.message, 400, String(issue.path[0] ?? ''));
-    }
-    contact = { ...guest.data, name: guest.data.name || 'Guest' };
-  }
-
-  const created = await createEnquiry({ ...base.data, contact, userId: user?.id ?? null });
-  if (user) await clearCart(user.id);
-  return { ok: true, intent, reference: created.reference } satisfies CartActionResult;
 }
 
 export default function Cart({ loaderData }: Route.ComponentProps) {

@@ -1,10 +1,11 @@
 import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/home';
+import type { loader as rootLoader } from '~/root';
 import { ProductGrid } from '~/components/catalogue/product-grid';
 import { BannerCarousel } from '~/components/home/banner-carousel';
 import { promoCards, slides } from '~/content/home';
-import { seo } from '~/lib/meta';
+import { DEFAULT_SITE_NAME, seo } from '~/lib/meta';
 import { getProduct, listProducts } from '~/services/catalogue/products.server';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -38,12 +39,11 @@ export async function loader() {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { slides: carousel, promos, newest } = loaderData;
+  const siteName = useRouteLoaderData<typeof rootLoader>('root')?.site.name ?? DEFAULT_SITE_NAME;
   return (
     <>
-      <h1 className="sr-only">
-        Fieldhouse Sports Engineering: sports equipment and courts for Singapore
-      </h1>
-      <BannerCarousel slides={carousel} />
+      <h1 className="sr-only">{siteName}: sports equipment and courts for Singapore</h1>
+      <BannerCarousel slides={carousel} siteName={siteName} />
 
       <section className="mx-auto max-w-7xl px-4 py-12 sm:py-16" aria-labelledby="promos">
         <h2 id="promos" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">

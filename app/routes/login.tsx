@@ -1,5 +1,3 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { useState } from 'react';
 import {
   data,
@@ -8,19 +6,24 @@ import {
   redirect,
   useActionData,
   useFetcher,
+  useNavigate,
   useNavigation,
   useSearchParams,
 } from 'react-router';
-import { type SignInResult, useSignInResult } from '~/lib/use-sign-in-result';
 import type { Route } from './+types/login';
 import { PageHeader } from '~/components/layout/page-header';
-import { Field } from '~/components/ui/field';
-import { MessageDialog } from '~/components/ui/dialog';
+import { MessageDialog, Modal } from '~/components/ui/dialog';
+import { Field, FormError } from '~/components/ui/field';
+import { formValues, type ActionResult } from '~/lib/forms';
 import { seo } from '~/lib/meta';
 import { landingPath, safeRedirect } from '~/lib/safe-redirect';
+import { resetRequestSchema, signInSchema } from '~/lib/schemas/account';
+import { toast } from '~/lib/toast';
+import { useForm, useOnResult } from '~/lib/use-form';
+import { useHydrated } from '~/lib/use-hydrated';
 import { limitAccountAction, signIn } from '~/services/accounts/accounts.server';
 import { env } from '~/services/env.server';
-import { UserError } from '~/services/errors.server';
+import { formAction, parseInput, readForm } from '~/services/forms.server';
 import { getUser } from '~/services/permissions.server';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -39,146 +42,153 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const email = String(form.get('email') ?? '').trim();
-  const password = String(form.get('password') ?? '');
-  const js = form.get('js') === '1';
-  if (!email || !password) {
-    return data<SignInResult>(
-      { ok: false, error: 'Please enter your email and password.' },
-      { status: 400 },
-    );
-  }
-  try {
+  return formAction(async () => {
+    const form = await readForm(request);
+    const input = parseInput(signInSchema, formValues(form));
     await limitAccountAction(request, context.clientAddress, 'sign-in');
-    const result = await signIn(request, email, password);
+    const result = await signIn(request, input.email, input.password);
     const back = safeRedirect(new URL(request.url).searchParams.get('redirectTo'));
     const target = result.twoFactor
       ? `/login/two-factor?redirectTo=${encodeURIComponent(back)}`
       : landingPath(result.role, back);
-    if (!js || result.twoFactor) throw redirect(target, { headers: result.headers });
-    return data<SignInResult>({ ok: true, redirectTo: target }, { headers: result.headers });
-  } catch (error) {
-    if (error instanceof UserError) {
-      return data<SignInResult>({ ok: false, error: error.message }, { status: error.status });
-    }
-    throw error;
-  }
+    // Without JavaScript (no `js` field) there is no toast to show: go straight on.
+    if (form.get('js') !== '1' || result.twoFactor)
+      throw redirect(target, { headers: result.headers });
+    return data(
+      { ok: true as const, message: 'You are now logged in.', redirectTo: target },
+      { headers: result.headers },
+    );
+  });
 }
 
+/** Forgot password: a dialog that asks for the e-mail and posts it to /reset-password. */
 function ForgotPassword() {
   const [round, setRound] = useState(0);
   // A fresh fetcher each time the dialog opens, so it starts with the form again.
-  const fetcher = useFetcher<{ message: string }>({ key: `forgot-password-${round}` });
+  const fetcher = useFetcher<ActionResult>({ key: `forgot-password-${round}` });
+  const form = useForm(resetRequestSchema, fetcher.data);
   const [open, setOpen] = useState(false);
+  const sent = fetcher.data?.ok ? fetcher.data.message : undefined;
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setRound((r) => r + 1);
-      }}
-    >
-      <Dialog.Trigger className="text-sm font-semibold text-brand-700 underline">
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="text-sm font-semibold text-brand-700 underline"
+      >
         Forgot password
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
-          <div className="flex items-start justify-between">
-            <Dialog.Title className="text-lg font-bold">Forgot password</Dialog.Title>
-            <Dialog.Close
-              aria-label="Close"
-              className="rounded-md p-1 text-slate-600 hover:bg-slate-100"
+      </button>
+      <Modal
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next) setRound((r) => r + 1);
+        }}
+        title="Forgot password"
+        description="Enter your e-mail and we will send you a link to choose a new password."
+        initialFocus="reset-email"
+      >
+        {sent ? (
+          <p role="status" className="mt-4 rounded-md bg-green-50 px-3 py-2 text-sm text-green-900">
+            {sent}
+          </p>
+        ) : (
+          <fetcher.Form
+            method="post"
+            action="/reset-password"
+            {...form.props}
+            className="mt-4 space-y-2"
+          >
+            <input type="hidden" name="intent" value="request" />
+            <FormError message={form.formError} />
+            <Field
+              id="reset-email"
+              name="email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              error={form.errors.email}
+            />
+            <button
+              type="submit"
+              disabled={fetcher.state !== 'idle'}
+              className="w-full rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
             >
-              <X aria-hidden className="size-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mt-1 text-sm text-slate-700">
-            Enter your e-mail and we will send you a link to choose a new password.
-          </Dialog.Description>
-          {fetcher.data ? (
-            <p
-              role="status"
-              className="mt-4 rounded-md bg-green-50 px-3 py-2 text-sm text-green-900"
-            >
-              {fetcher.data.message}
-            </p>
-          ) : (
-            <fetcher.Form method="post" action="/reset-password" className="mt-4 space-y-4">
-              <input type="hidden" name="intent" value="request" />
-              <Field
-                id="reset-email"
-                name="email"
-                label="Email"
-                type="email"
-                autoComplete="email"
-                required
-              />
-              <button
-                type="submit"
-                disabled={fetcher.state !== 'idle'}
-                className="w-full rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-              >
-                Send reset link
-              </button>
-            </fetcher.Form>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+              Send reset link
+            </button>
+          </fetcher.Form>
+        )}
+      </Modal>
+    </>
   );
 }
 
 export default function Login({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
   const busy = useNavigation().state !== 'idle';
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm(signInSchema, result);
+  const [failure, setFailure] = useState<string | null>(null);
 
-  useSignInResult(result, setError);
+  useOnResult(result, (r) => {
+    if (r.ok) {
+      toast.success(r.message);
+      void navigate(r.redirectTo, { replace: true });
+    } else if (r.error) setFailure(r.error);
+  });
+
+  const notice = params.get('registered')
+    ? 'Your account has been created. You can sign in now.'
+    : params.get('reset')
+      ? 'Your password has been changed. Sign in with the new one.'
+      : null;
 
   return (
     <>
       <PageHeader title="Sign In" />
       <div className="mx-auto max-w-md px-4 py-10">
-        {params.get('registered') ? (
+        {notice ? (
           <p role="status" className="mb-4 rounded-md bg-green-50 px-3 py-2 text-sm text-green-900">
-            Your account has been created. You can sign in now.
+            {notice}
           </p>
         ) : null}
-        <Form
-          method="post"
-          className="space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-        >
-          <input type="hidden" name="js" value="1" />
-          {result && !result.ok && !error ? (
-            <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-              {result.error}
-            </p>
-          ) : null}
-          <Field id="email" label="Email" type="email" autoComplete="email" required />
-          <Field
-            id="password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            required
-          />
-          <button
-            type="submit"
-            disabled={busy}
-            className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-          >
-            Sign In
-          </button>
-          <div className="flex items-center justify-between">
+        <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <Form method="post" {...form.props} className="space-y-2">
+            {/* Only once scripts run: a plain post (no `js`) is answered with a redirect. */}
+            {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+            <FormError message={failure ? undefined : form.formError} />
+            <Field
+              id="email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              error={form.errors.email}
+            />
+            <Field
+              id="password"
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              error={form.errors.password}
+            />
+            <button
+              type="submit"
+              disabled={busy}
+              className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+            >
+              Sign In
+            </button>
+          </Form>
+          {/* Outside the sign-in form: the dialog's own form must not submit (or check) it. */}
+          <div className="mt-5 flex items-center justify-between">
             <ForgotPassword />
             <Link to="/register" className="text-sm font-semibold text-brand-700 underline">
               Register
             </Link>
           </div>
-        </Form>
+        </div>
         {loaderData.google ? (
           <Form method="post" action="/login/google" className="mt-4">
             <input type="hidden" name="redirectTo" value={safeRedirect(params.get('redirectTo'))} />
@@ -192,11 +202,11 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
       <MessageDialog
-        open={error !== null}
+        open={failure !== null}
         title="Error"
-        message={error ?? ''}
+        message={failure ?? ''}
         action="Try Again"
-        onClose={() => setError(null)}
+        onClose={() => setFailure(null)}
       />
     </>
   );

@@ -1,12 +1,24 @@
 import { useRef } from 'react';
-import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router';
-import { type SignInResult, useSignInResult } from '~/lib/use-sign-in-result';
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  useActionData,
+  useNavigate,
+  useNavigation,
+} from 'react-router';
 import type { Route } from './+types/login.two-factor';
 import { PageHeader } from '~/components/layout/page-header';
 import { Field } from '~/components/ui/field';
+import { formValues } from '~/lib/forms';
 import { landingPath } from '~/lib/safe-redirect';
+import { signInCodeSchema } from '~/lib/schemas/account';
+import { toast } from '~/lib/toast';
+import { useForm, useOnResult } from '~/lib/use-form';
+import { useHydrated } from '~/lib/use-hydrated';
 import { limitAccountAction, verifySignInCode } from '~/services/accounts/accounts.server';
-import { UserError } from '~/services/errors.server';
+import { formAction, parseInput, readForm } from '~/services/forms.server';
 import { getUser } from '~/services/permissions.server';
 
 export const meta: Route.MetaFunction = () => [
@@ -22,46 +34,45 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** The second step of signing in: the code from the authenticator app, or a backup code. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const code = String(form.get('code') ?? '').trim();
-  const js = form.get('js') === '1';
-  if (!code) {
-    return data<SignInResult>(
-      { ok: false, error: 'Please enter the code from your authenticator app.' },
-      { status: 400 },
-    );
-  }
-  try {
+  return formAction(async () => {
+    const form = await readForm(request);
+    const { code } = parseInput(signInCodeSchema, formValues(form));
     await limitAccountAction(request, context.clientAddress, 'sign-in');
     const result = await verifySignInCode(request, code);
     const target = landingPath(result.role, new URL(request.url).searchParams.get('redirectTo'));
-    if (!js) throw redirect(target, { headers: result.headers });
-    return data<SignInResult>({ ok: true, redirectTo: target }, { headers: result.headers });
-  } catch (error) {
-    if (error instanceof UserError) {
-      return data<SignInResult>({ ok: false, error: error.message }, { status: error.status });
-    }
-    throw error;
-  }
+    if (form.get('js') !== '1') throw redirect(target, { headers: result.headers });
+    return data(
+      { ok: true as const, message: 'You are now logged in.', redirectTo: target },
+      { headers: result.headers },
+    );
+  });
 }
 
 export default function TwoFactorSignIn() {
   const result = useActionData<typeof action>();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
   const busy = useNavigation().state !== 'idle';
+  const form = useForm(signInCodeSchema, result);
   const input = useRef<HTMLInputElement>(null);
 
-  useSignInResult(result, () => input.current?.select());
+  useOnResult(result, (r) => {
+    if (r.ok) {
+      toast.success(r.message);
+      void navigate(r.redirectTo, { replace: true });
+    } else input.current?.select();
+  });
 
-  const error = result && !result.ok ? result.error : undefined;
   return (
     <>
       <PageHeader title="Two-factor sign-in" />
       <div className="mx-auto max-w-md px-4 py-10">
         <Form
           method="post"
-          className="space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+          {...form.props}
+          className="space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
         >
-          <input type="hidden" name="js" value="1" />
+          {hydrated ? <input type="hidden" name="js" value="1" /> : null}
           <p className="text-sm text-slate-700">
             Open your authenticator app and enter the six-digit code it shows for this shop. Lost
             your phone? Enter one of your backup codes instead.
@@ -72,10 +83,11 @@ export default function TwoFactorSignIn() {
             label="Code"
             inputMode="text"
             autoComplete="one-time-code"
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- typing this code is the page's one task
             autoFocus
-            required
             maxLength={20}
-            error={error}
+            // A wrong or expired code is about this one field.
+            error={form.errors.code ?? form.formError}
           />
           <button
             type="submit"

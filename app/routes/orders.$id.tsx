@@ -1,11 +1,12 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/orders.$id';
 import { EnquiryCard } from '~/components/orders/enquiry-card';
+import { pageTitle } from '~/lib/meta';
 import { getEnquiry } from '~/services/enquiries/enquiries.server';
 import { requireUser } from '~/services/permissions.server';
 
-export const meta: Route.MetaFunction = ({ data: d }) => [
-  { title: `${d?.enquiry.reference ?? 'Enquiry'} | Fieldhouse Sports Engineering` },
+export const meta: Route.MetaFunction = ({ data: d, matches }) => [
+  { title: pageTitle(d?.enquiry.reference ?? 'Enquiry', matches) },
   { name: 'robots', content: 'noindex' },
 ];
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { data, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/products.$productId';
 import { AddToCartButton } from '~/components/cart/add-to-cart-button';
-import { seo, originOf } from '~/lib/meta';
+import { originOf, pageTitle, seo, siteNameOf } from '~/lib/meta';
 import { getProduct } from '~/services/catalogue/products.server';
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -14,7 +14,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => {
-  if (!d) return [{ title: 'Product not found | Fieldhouse Sports Engineering' }];
+  if (!d) return [{ title: pageTitle('Product not found', matches) }];
   const { product } = d;
   const description = (product.description ?? product.name).replace(/\s+/g, ' ').slice(0, 155);
   const origin = originOf(matches);
@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
     url: `${origin}/products/${product.id}`,
     image: product.images.map((i) => origin + i.src),
     category: product.categories.map((c) => c.name).join(', ') || undefined,
-    brand: { '@type': 'Brand', name: 'Fieldhouse Sports Engineering' },
+    brand: { '@type': 'Brand', name: siteNameOf(matches) },
   };
   return [
     ...seo({

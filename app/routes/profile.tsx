@@ -1,11 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { data, useFetcher } from 'react-router';
 import { toast } from '~/lib/toast';
 import type { Route } from './+types/profile';
 import { PageHeader } from '~/components/layout/page-header';
 import { Field } from '~/components/ui/field';
-import { fieldErrorsOf, type FieldErrors } from '~/lib/forms';
-import { newPasswordSchema, profileSchema } from '~/lib/schemas/account';
+import { formValues, type ActionResult, type ActionSuccess } from '~/lib/forms';
+import {
+  changePasswordSchema,
+  passwordCheckSchema,
+  profileSchema,
+  totpCodeSchema,
+} from '~/lib/schemas/account';
+import { useForm, useOnResult } from '~/lib/use-form';
 import {
   changePassword,
   confirmTwoFactor,
@@ -15,6 +21,7 @@ import {
   type TwoFactorSetup,
 } from '~/services/accounts/accounts.server';
 import { fieldError, UserError } from '~/services/errors.server';
+import { formAction, parseInput, readForm } from '~/services/forms.server';
 import { requireUser } from '~/services/permissions.server';
 
 export const meta: Route.MetaFunction = () => [
@@ -32,103 +39,64 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type Result =
-  | { ok: true; message: string; setup?: TwoFactorSetup }
-  | { ok: false; error?: string; fields?: FieldErrors };
+type Success = ActionSuccess<{ setup?: TwoFactorSetup }>;
 
 export async function action({ request }: Route.ActionArgs) {
   await requireUser(request);
-  const form = await request.formData();
-  const values = Object.fromEntries(form) as Record<string, string>;
-  try {
-    if (values.intent === 'profile') {
-      const parsed = profileSchema.safeParse(values);
-      if (!parsed.success)
-        return data<Result>(
-          { ok: false, fields: fieldErrorsOf(parsed.error.issues) },
-          { status: 400 },
-        );
-      await updateProfile(request, parsed.data);
-      return { ok: true, message: 'Your profile has been saved.' } satisfies Result;
-    }
-    if (values.intent === 'password') {
-      const parsed = newPasswordSchema.safeParse(values);
-      if (!parsed.success)
-        return data<Result>(
-          { ok: false, fields: fieldErrorsOf(parsed.error.issues) },
-          { status: 400 },
-        );
-      if (!values.current)
-        return data<Result>(
-          { ok: false, fields: { current: 'This field cannot be left blank' } },
-          { status: 400 },
-        );
-      const headers = await changePassword(request, values.current, parsed.data.password);
-      return data<Result>(
-        { ok: true, message: 'Your password has been changed. Other sessions were signed out.' },
-        { headers },
-      );
-    }
-    if (values.intent === '2fa-start' || values.intent === '2fa-disable') {
-      if (!values.current)
-        return data<Result>(
-          { ok: false, fields: { current: 'This field cannot be left blank' } },
-          { status: 400 },
-        );
-      if (values.intent === '2fa-disable') {
-        const headers = await disableTwoFactor(request, values.current).catch(
+  return formAction<Success>(async () => {
+    const form = await readForm(request);
+    const values = formValues(form);
+    switch (values.intent) {
+      case 'profile': {
+        await updateProfile(request, parseInput(profileSchema, values));
+        return { ok: true, message: 'Your profile has been saved.' };
+      }
+      case 'password': {
+        const input = parseInput(changePasswordSchema, values);
+        const headers = await changePassword(request, input.current, input.password).catch(
           fieldError('current'),
         );
-        return data<Result>({ ok: true, message: 'Two-factor sign-in is off.' }, { headers });
-      }
-      const setup = await startTwoFactor(request, values.current).catch(fieldError('current'));
-      return {
-        ok: true,
-        message: 'Scan the QR code, then enter a code to finish.',
-        setup,
-      } satisfies Result;
-    }
-    if (values.intent === '2fa-confirm') {
-      const code = (values.code ?? '').replace(/\s+/g, '');
-      if (!/^\d{6}$/.test(code))
-        return data<Result>(
-          { ok: false, fields: { code: 'Enter the six-digit code from your app.' } },
-          { status: 400 },
+        return data(
+          { ok: true, message: 'Your password has been changed. Other sessions were signed out.' },
+          { headers },
         );
-      const headers = await confirmTwoFactor(request, code).catch(fieldError('code'));
-      return data<Result>(
-        { ok: true, message: 'Two-factor sign-in is on. Keep your backup codes safe.' },
-        { headers },
-      );
+      }
+      case '2fa-start': {
+        const { current } = parseInput(passwordCheckSchema, values);
+        const setup = await startTwoFactor(request, current).catch(fieldError('current'));
+        return { ok: true, message: 'Scan the QR code, then enter a code to finish.', setup };
+      }
+      case '2fa-disable': {
+        const { current } = parseInput(passwordCheckSchema, values);
+        const headers = await disableTwoFactor(request, current).catch(fieldError('current'));
+        return data({ ok: true, message: 'Two-factor sign-in is off.' }, { headers });
+      }
+      case '2fa-confirm': {
+        const { code } = parseInput(totpCodeSchema, values);
+        const headers = await confirmTwoFactor(request, code.replace(/\s+/g, '')).catch(
+          fieldError('code'),
+        );
+        return data(
+          { ok: true, message: 'Two-factor sign-in is on. Keep your backup codes safe.' },
+          { headers },
+        );
+      }
+      default:
+        throw new UserError('Unknown action.', 400);
     }
-    return data<Result>({ ok: false, error: 'Unknown action.' }, { status: 400 });
-  } catch (error) {
-    if (error instanceof UserError)
-      return data<Result>(
-        error.field
-          ? { ok: false, fields: { [error.field]: error.message } }
-          : { ok: false, error: error.message },
-        { status: error.status },
-      );
-    throw error;
-  }
+  });
 }
 
-type Success = Extract<Result, { ok: true }>;
+type Result = ActionResult<{ setup?: TwoFactorSetup }>;
 
-function useResultToast(
-  fetcher: { state: string; data?: Result },
-  onSuccess?: (result: Success) => void,
-) {
-  const handled = useRef<unknown>(null);
-  useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
-    if (fetcher.data.ok) {
-      toast.success(fetcher.data.message);
-      onSuccess?.(fetcher.data);
-    } else if (fetcher.data.error) toast.error(fetcher.data.error);
-  }, [fetcher.state, fetcher.data, onSuccess]);
+/** A fetcher form's answer: its toast, and `onSuccess` once per success. */
+function useResultToast(result: Result | undefined, onSuccess?: (result: Success) => void) {
+  useOnResult(result, (r) => {
+    if (r.ok) {
+      if (r.message) toast.success(r.message);
+      onSuccess?.(r);
+    } else if (r.error) toast.error(r.error);
+  });
 }
 
 const card = 'rounded-xl border border-slate-200 bg-white p-6 shadow-sm';
@@ -139,10 +107,12 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const profile = useFetcher<Result>({ key: 'profile' });
   const password = useFetcher<Result>({ key: 'password' });
   const passwordForm = useRef<HTMLFormElement>(null);
-  useResultToast(profile);
-  useResultToast(password, () => passwordForm.current?.reset());
-  const profileErrors = profile.data && !profile.data.ok ? (profile.data.fields ?? {}) : {};
-  const passwordErrors = password.data && !password.data.ok ? (password.data.fields ?? {}) : {};
+  const profileForm = useForm(profileSchema, profile.data);
+  const passwordChecks = useForm(changePasswordSchema, password.data);
+  useResultToast(profile.data);
+  useResultToast(password.data, () => passwordForm.current?.reset());
+  const profileErrors = profileForm.errors;
+  const passwordErrors = passwordChecks.errors;
 
   return (
     <>
@@ -158,7 +128,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             <dt className="font-semibold text-slate-700">Email</dt>
             <dd>{loaderData.email}</dd>
           </dl>
-          <profile.Form method="post" className="mt-5 space-y-4">
+          <profile.Form method="post" {...profileForm.props} className="mt-5 space-y-2">
             <input type="hidden" name="intent" value="profile" />
             <Field
               id="name"
@@ -184,7 +154,12 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <h2 id="change-password" className="text-lg font-bold">
             Change password
           </h2>
-          <password.Form ref={passwordForm} method="post" noValidate className="mt-5 space-y-4">
+          <password.Form
+            ref={passwordForm}
+            method="post"
+            {...passwordChecks.props}
+            className="mt-5 space-y-2"
+          >
             <input type="hidden" name="intent" value="password" />
             <Field
               id="current"
@@ -226,12 +201,14 @@ function TwoFactorSection({ enabled }: { enabled: boolean }) {
   const fetcher = useFetcher<Result>({ key: 'two-factor' });
   // Kept across a wrong confirmation code (whose result has no setup); any other success ends it.
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
-  useResultToast(fetcher, (result) => setSetup(result.setup ?? null));
-  const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fields ?? {}) : {};
+  useResultToast(fetcher.data, (result) => setSetup(result.setup ?? null));
+  const passwordChecks = useForm(passwordCheckSchema, fetcher.data);
+  const codeChecks = useForm(totpCodeSchema, fetcher.data);
+  const errors = { ...passwordChecks.errors, ...codeChecks.errors };
   const busy = fetcher.state !== 'idle';
   // Starting and turning off both take the password.
   const passwordForm = (intent: string, label: string) => (
-    <fetcher.Form method="post" noValidate className="mt-5 max-w-sm space-y-4">
+    <fetcher.Form method="post" {...passwordChecks.props} className="mt-5 max-w-sm space-y-2">
       <input type="hidden" name="intent" value={intent} />
       <Field
         id="two-factor-password"
@@ -289,7 +266,7 @@ function TwoFactorSection({ enabled }: { enabled: boolean }) {
                 ))}
               </ul>
             </div>
-            <fetcher.Form method="post" noValidate className="max-w-sm space-y-4">
+            <fetcher.Form method="post" {...codeChecks.props} className="max-w-sm space-y-2">
               <input type="hidden" name="intent" value="2fa-confirm" />
               <Field
                 id="two-factor-code"

@@ -111,7 +111,7 @@ export default function Register() {
         title="Success"
         message="Your account has been created."
         action="Continue"
-        onClose={() => navigate('/login')}
+        onClose={() => void navigate('/login')}
       />
       <MessageDialog
         open={failure !== null}

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import {
-  data,
   Form,
   Link,
+  redirect,
   useActionData,
   useNavigate,
   useNavigation,
@@ -10,18 +10,20 @@ import {
 } from 'react-router';
 import type { Route } from './+types/reset-password';
 import { PageHeader } from '~/components/layout/page-header';
-import { Field } from '~/components/ui/field';
 import { MessageDialog } from '~/components/ui/dialog';
-import { fieldErrorsOf, type FieldErrors } from '~/lib/forms';
-import { newPasswordSchema } from '~/lib/schemas/account';
+import { Field } from '~/components/ui/field';
+import { formValues } from '~/lib/forms';
 import { seo } from '~/lib/meta';
+import { newPasswordSchema, resetRequestSchema } from '~/lib/schemas/account';
+import { useForm, useOnResult } from '~/lib/use-form';
+import { useHydrated } from '~/lib/use-hydrated';
 import {
   limitAccountAction,
   requestPasswordReset,
   RESET_SENT,
   resetPassword,
 } from '~/services/accounts/accounts.server';
-import { UserError } from '~/services/errors.server';
+import { formAction, parseInput, readForm } from '~/services/forms.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo({
@@ -33,40 +35,27 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-type Result =
-  | { ok: true; message: string }
-  | { ok: false; error?: string; fields?: FieldErrors; message?: string };
-
+/** Two forms: asking for a link (the sign-in page's Forgot password dialog) and using it. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  try {
-    await limitAccountAction(request, context.clientAddress, 'reset');
+  return formAction(async () => {
+    const form = await readForm(request);
+    const values = formValues(form);
     if (form.get('intent') === 'request') {
-      const email = String(form.get('email') ?? '').trim();
-      if (email) await requestPasswordReset(email);
+      const { email } = parseInput(resetRequestSchema, values);
+      await limitAccountAction(request, context.clientAddress, 'reset');
+      await requestPasswordReset(email);
       // The same answer whether or not the account exists: no account enumeration.
-      return { ok: true, message: RESET_SENT } satisfies Result;
+      return { ok: true as const, message: RESET_SENT };
     }
-    const parsed = newPasswordSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success)
-      return data<Result>(
-        { ok: false, fields: fieldErrorsOf(parsed.error.issues) },
-        { status: 400 },
-      );
-    await resetPassword(String(form.get('token') ?? ''), parsed.data.password);
+    const { password } = parseInput(newPasswordSchema, values);
+    await limitAccountAction(request, context.clientAddress, 'reset');
+    await resetPassword(String(form.get('token') ?? ''), password);
+    if (form.get('js') !== '1') throw redirect('/login?reset=1');
     return {
-      ok: true,
+      ok: true as const,
       message: 'Your password has been changed. Sign in with the new one.',
-    } satisfies Result;
-  } catch (error) {
-    if (error instanceof UserError) {
-      return data<Result>(
-        { ok: false, error: error.message, message: error.message },
-        { status: error.status },
-      );
-    }
-    throw error;
-  }
+    };
+  });
 }
 
 export default function ResetPassword() {
@@ -75,17 +64,13 @@ export default function ResetPassword() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== 'idle';
   const navigate = useNavigate();
-  const [dialog, setDialog] = useState<null | { title: string; message: string; ok: boolean }>(
-    null,
-  );
-  const handled = useRef<unknown>(null);
-  useEffect(() => {
-    if (!result || handled.current === result) return;
-    handled.current = result;
-    if (result.ok) setDialog({ title: 'Password changed', message: result.message, ok: true });
-    else if (result.error) setDialog({ title: 'Error', message: result.error, ok: false });
-  }, [result]);
-  const fields = result && !result.ok ? (result.fields ?? {}) : {};
+  const hydrated = useHydrated();
+  const form = useForm(newPasswordSchema, result);
+  const [dialog, setDialog] = useState<null | { ok: boolean; message: string }>(null);
+  useOnResult(result, (r) => {
+    if (r.ok) setDialog({ ok: true, message: r.message ?? '' });
+    else if (r.error) setDialog({ ok: false, message: r.error });
+  });
 
   return (
     <>
@@ -102,27 +87,29 @@ export default function ResetPassword() {
         ) : (
           <Form
             method="post"
-            noValidate
-            className="space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+            {...form.props}
+            className="space-y-2 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
           >
             <input type="hidden" name="token" value={token} />
+            {hydrated ? <input type="hidden" name="js" value="1" /> : null}
             <Field
               id="password"
               label="New Password"
               type="password"
               autoComplete="new-password"
-              error={fields.password}
+              error={form.errors.password}
             />
             <Field
               id="confirm"
               label="Confirm Password"
               type="password"
               autoComplete="new-password"
-              error={fields.confirm}
+              error={form.errors.confirm}
             />
-            {result && !result.ok && result.error ? (
+            {/* Without JavaScript there is no dialog: the refusal shows here. */}
+            {!hydrated && form.formError ? (
               <p role="alert" className="text-sm text-red-700">
-                {result.error}
+                {form.formError}
               </p>
             ) : null}
             <button
@@ -137,13 +124,13 @@ export default function ResetPassword() {
       </div>
       <MessageDialog
         open={dialog !== null}
-        title={dialog?.title ?? ''}
+        title={dialog?.ok ? 'Password changed' : 'Error'}
         message={dialog?.message ?? ''}
         action={dialog?.ok ? 'Sign In' : 'Try Again'}
         onClose={() => {
           const ok = dialog?.ok;
           setDialog(null);
-          if (ok) navigate('/login');
+          if (ok) void navigate('/login');
         }}
       />
     </>

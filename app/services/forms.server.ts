@@ -1,4 +1,4 @@
-import { data } from 'react-router';
+import { data, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from 'react-router';
 import {
   fieldErrorsOf,
   type ActionFailure,
@@ -52,9 +52,12 @@ export function failureOf(error: unknown): { body: ActionFailure; status: number
 /**
  * Runs an action's work. Expected failures (ValidationError, UserError) become an ActionFailure
  * with their 4xx status; thrown responses (redirects, 403s) and unexpected errors pass through to
- * React Router and the error boundaries.
+ * React Router and the error boundaries. A success that sets cookies returns `data(result, {
+ * headers })`.
  */
-export async function formAction<T extends ActionSuccess>(run: () => Promise<T>) {
+export async function formAction<T extends ActionSuccess>(
+  run: () => Promise<T | DataWithResponseInit<T>>,
+) {
   try {
     return await run();
   } catch (error) {

@@ -199,6 +199,20 @@ test('profile edits persist; a password change needs the current one', async ({ 
   await expect(page.getByTestId('profile-name')).toHaveText('Mr Lim Wei Jie'); // this session kept
 });
 
+test('without JavaScript, signing in and a wrong password are answered by the server', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const email = await register(page);
+  await signIn(page, email, 'wrong password!');
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+  await signIn(page, email, password, '/login?redirectTo=%2Forders');
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page.getByText('You have no order items')).toBeVisible();
+  await context.close();
+});
+
 test('a form post from another site is refused', async ({ request }) => {
   const response = await request.post('/cart', {
     form: { intent: 'enquire' },

@@ -171,6 +171,9 @@ test('a guest cart is merged into the account cart at sign-in', async ({ page })
   await expect(page.getByTestId('cart-count')).toHaveText('1');
   await signUp(page);
   await page.goto('/cart');
+  await expect(
+    page.getByText(/1 product you added before signing in is now in your account/),
+  ).toBeVisible();
   await expect(page.getByLabel(/Quantity of NAPFA Test Equipment Set/)).toHaveValue('1');
   await expect(page.getByTestId('cart-count')).toHaveText('1');
   expect(await page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
@@ -191,4 +194,105 @@ test('cart, contact dialog and My Orders have no serious or critical accessibili
   await signUp(page);
   await page.goto('/orders');
   await expectNoSeriousViolations(page);
+});
+
+test.describe('without JavaScript', () => {
+  test('a guest fills a cart, changes it, and sends an enquiry with the contact fields inline', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/cart');
+    await expect(page.getByText('Your shopping cart is empty.')).toBeVisible();
+    await expect(page.getByText('Loading your cart…')).toBeHidden();
+
+    await page.goto('/products/3');
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page).toHaveURL(/\/cart\?added=3$/);
+    await expect(page.getByRole('status')).toHaveText(
+      'Added to Cart: Aluminium Football Goalposts (Full Size)',
+    );
+    await page.goto('/products/13');
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page.getByTestId('cart-line')).toHaveCount(2);
+    await page
+      .getByRole('button', { name: /Increase quantity of Aluminium Football Goalposts/ })
+      .click();
+    await expect(page.getByLabel(/Quantity of Aluminium Football Goalposts/)).toHaveValue('2');
+    await page.getByLabel(/Quantity of Aluminium Football Goalposts/).fill('7');
+    await page.getByLabel(/Quantity of Aluminium Football Goalposts/).press('Enter');
+    await expect(page.getByLabel(/Quantity of Aluminium Football Goalposts/)).toHaveValue('7');
+    await page.getByRole('button', { name: /Remove NAPFA Test Equipment Set/ }).click();
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+
+    await page.getByRole('button', { name: 'ENQUIRE' }).click();
+    await expect(page.getByText('Please enter a message.')).toBeVisible();
+    await page.getByLabel('Message').fill('Two goals for Tampines, please.');
+    await page.getByRole('button', { name: 'ENQUIRE' }).click();
+    await expect(page.getByText('Please enter at least one contact method.')).toBeVisible();
+    await page.getByLabel('Message').fill('Two goals for Tampines, please.');
+    await page.getByLabel('Email').fill('not an email');
+    await page.getByRole('button', { name: 'ENQUIRE' }).click();
+    await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+    const email = `nojs-${randomUUID().slice(0, 8)}@school.example`;
+    await page.getByLabel('Message').fill('Two goals for Tampines, please.');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'ENQUIRE' }).click();
+    const reference = (await page.getByTestId('enquiry-reference').textContent())!;
+    expect(reference).toMatch(/^FH-\d{4}-\w{6}$/);
+    await expect.poll(() => mailsAbout(reference).length).toBe(2);
+    expect(mailsAbout(reference).join('\n')).toMatch(
+      /Aluminium Football Goalposts \(Full Size\) (×|=C3=97) 7/,
+    );
+    await page.goto('/cart');
+    await expect(page.getByText('Your shopping cart is empty.')).toBeVisible();
+    await context.close();
+  });
+
+  test('lines added before the scripts ran join the local cart once they run', async ({
+    browser,
+  }) => {
+    const noScripts = await browser.newContext({ javaScriptEnabled: false });
+    const before = await noScripts.newPage();
+    await before.goto('/products/2');
+    await before.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(before.getByTestId('cart-line')).toHaveCount(1);
+    const state = await noScripts.storageState();
+    await noScripts.close();
+
+    const context = await browser.newContext({ storageState: state });
+    const page = await context.newPage();
+    await page.goto('/cart');
+    await expect(page.getByLabel(/Quantity of Professional Court Line Taping/)).toHaveValue('1');
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]').length))
+      .toBe(1);
+    expect((await context.cookies()).some((c) => c.name === 'fh_cart')).toBe(false);
+    await page.reload();
+    await expect(page.getByTestId('cart-line')).toHaveCount(1); // folded once, not twice
+    await expect(page.getByLabel(/Quantity of Professional Court Line Taping/)).toHaveValue('1');
+    await context.close();
+  });
+
+  test('a signed-in customer sends an enquiry and lands on its page', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    await signUp(page);
+    await page.goto('/products/3');
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page).toHaveURL(/\/cart\?added=3$/);
+    await expect(page.getByLabel(/Quantity of Aluminium Football Goalposts/)).toHaveValue('1');
+    await page.getByRole('button', { name: 'ENQUIRE' }).click();
+    await expect(page.getByText('Please enter a message.')).toBeVisible();
+    await page.getByLabel('PO / GeBIZ reference (optional)').fill('GBZ-NOJS-1');
+    await page.getByLabel('Message').fill('For the new field.');
+    await page.getByRole('button', { name: 'ENQUIRE' }).click();
+    await expect(page).toHaveURL(/\/orders\/\d+$/);
+    await expect(page.getByRole('heading', { name: /Enquiry FH-\d{4}-\w{6}/ })).toBeVisible();
+    await expect(page.getByText('GBZ-NOJS-1')).toBeVisible();
+    await page.goto('/cart');
+    await expect(page.getByText('Your shopping cart is empty.')).toBeVisible();
+    await context.close();
+  });
 });

@@ -66,6 +66,31 @@ test.describe('home', () => {
     await context.close();
   });
 
+  test("the hidden slides fetch their images only once the first slide's image is shown", async ({
+    page,
+  }) => {
+    // The first slide's image is the one React's server renderer preloads in <head>.
+    const html = await (await page.request.get('/')).text();
+    const first = html.match(/imageSrcSet="(\/media\/products\/[0-9a-f]+)-/)![1]!;
+    let show!: () => void;
+    const held = new Promise<void>((resolve) => (show = resolve));
+    await page.route(`**${first}-*`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    const slideImages = page
+      .getByRole('region', { name: 'Highlights' })
+      .locator('[aria-roledescription="slide"] img');
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector('header') ?? {}).some((k) => k.startsWith('__reactProps')),
+    );
+    await page.waitForTimeout(500);
+    await expect(slideImages).toHaveCount(1);
+    show();
+    await expect(slideImages).toHaveCount(4);
+  });
+
   test('has six promo cards with their links and a strip of new products', async ({ page }) => {
     await page.goto('/');
     const promos = page.getByRole('region', { name: 'What we do' }).getByRole('article');

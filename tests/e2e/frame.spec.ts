@@ -107,8 +107,9 @@ test('keyboard users can skip to the content and open a dropdown', async ({ page
   ).toBeHidden();
 });
 
-// The browser build hydrates with Preact (vite.config.ts, app/entry.client.tsx). A hydration that
-// goes wrong shows as a second copy of the page, or a head that lost its links.
+// React hydrates the server's document in place (app/entry.client.tsx). A hydration that goes
+// wrong shows as a second copy of the page, a head that lost or doubled its links, a <title> left in
+// the body, or an error in the console.
 test('the browser takes the server page over in place and keeps the head right', async ({
   page,
 }) => {
@@ -126,10 +127,16 @@ test('the browser takes the server page over in place and keeps the head right',
       ),
       stylesheets: document.querySelectorAll('link[rel="stylesheet"]').length,
       descriptions: document.querySelectorAll('meta[name="description"]').length,
+      titles: [...document.querySelectorAll('title')].map((title) => title.parentElement!.tagName),
     }));
+  // React marks the DOM nodes it has hydrated; the header's menu is hydrated with the page.
   const hydrated = () =>
     page.waitForFunction(
-      () => '__reactRouterDataRouter' in window && document.readyState === 'complete',
+      () =>
+        document.readyState === 'complete' &&
+        Object.keys(document.querySelector('header') ?? {}).some((key) =>
+          key.startsWith('__reactProps'),
+        ),
     );
 
   for (const path of ['/', '/shop', '/products/3', '/login', '/cart']) {
@@ -141,6 +148,7 @@ test('the browser takes the server page over in place and keeps the head right',
       canonical: [path],
       stylesheets: 1,
       descriptions: 1,
+      titles: ['HEAD'],
     });
   }
 
@@ -161,8 +169,16 @@ test('the browser takes the server page over in place and keeps the head right',
     canonical: ['/shop'],
     stylesheets: 1,
     descriptions: 1,
+    titles: ['HEAD'],
   });
-  expect(errors).toEqual([]);
+
+  // The error page's <title> is rendered inside the page; React 19 puts it in the head.
+  await page.goto('/no-such-page');
+  await hydrated();
+  expect((await shape()).titles).toEqual(['HEAD']);
+  await expect(page).toHaveTitle(/^Page not found \|/);
+  // The 404 document itself is the one expected error the browser logs.
+  expect(errors.filter((error) => !/status of 404/.test(error))).toEqual([]);
 });
 
 test('health check answers ok when the database answers', async ({ request }) => {

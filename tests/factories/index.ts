@@ -1,5 +1,6 @@
 import { db } from '~/services/db/client.server';
-import { categories, products, productsCategories, sports } from '~/services/db/schema';
+import { eq } from 'drizzle-orm';
+import { categories, products, productsCategories, sports, user } from '~/services/db/schema';
 import { auth } from '~/services/auth.server';
 
 let n = 0;
@@ -54,16 +55,21 @@ export async function createProduct(
   return row!;
 }
 
-/** Signs up a customer through Better Auth and returns the session cookie header. */
+/** Signs up a customer through Better Auth; returns its id, e-mail and session cookie header. */
 export async function createCustomer(
-  overrides: { email?: string; password?: string; name?: string } = {},
+  overrides: { email?: string; password?: string; name?: string; phone?: string } = {},
 ) {
   const email = overrides.email ?? `customer${next()}@example.com`;
   const password = overrides.password ?? 'correct horse battery';
   await auth().api.signUpEmail({
     body: { email, password, name: overrides.name ?? 'Test Customer' },
   });
-  return { email, password, cookie: await signIn(email, password) };
+  const [row] = await db()
+    .update(user)
+    .set({ phone: overrides.phone ?? null })
+    .where(eq(user.email, email))
+    .returning({ id: user.id });
+  return { id: row!.id, email, password, cookie: await signIn(email, password) };
 }
 
 /** Signs in through Better Auth's HTTP endpoint (as a browser would) and returns the Cookie header. */

@@ -1,8 +1,9 @@
 import { ShoppingCart } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import { useFetcher, useRouteLoaderData } from 'react-router';
-import { toast } from '~/lib/toast';
+import type { CartResult } from '~/lib/cart';
 import { addLocalLine } from '~/lib/cart-storage';
+import { toast } from '~/lib/toast';
+import { useOnResult } from '~/lib/use-form';
 
 export interface AddToCartProduct {
   id: number;
@@ -12,24 +13,27 @@ export interface AddToCartProduct {
 
 const FAILED = 'There was a problem adding your product to the cart.';
 
-/** Adds a product to the cart: a guest's in local storage, a signed-in user's on the server. */
+/**
+ * Adds a product to the cart: a guest's in local storage, a signed-in user's on the server. It is
+ * a plain form posting to /cart, so a tap before the page's scripts run (or without JavaScript)
+ * still adds it: the server keeps a guest's line in the guest cart cookie and shows the cart.
+ */
 export function AddToCartButton({ product }: { product: AddToCartProduct }) {
   const root = useRouteLoaderData('root') as { user: unknown } | undefined;
   const signedIn = Boolean(root?.user);
-  const fetcher = useFetcher<{ ok: boolean; error?: string; name?: string }>();
-  const shown = useRef<unknown>(null);
+  const fetcher = useFetcher<CartResult>();
 
-  useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data || shown.current === fetcher.data) return;
-    shown.current = fetcher.data;
-    if (fetcher.data.ok)
-      toast.success('Added to Cart', { description: fetcher.data.name ?? product.name });
-    else toast.error('Oops!', { description: fetcher.data.error ?? FAILED });
-  }, [fetcher.state, fetcher.data, product.name]);
+  useOnResult(fetcher.data, (r) => {
+    if (r.ok) toast.success('Added to Cart', { description: r.name ?? product.name });
+    else toast.error('Oops!', { description: r.error ?? r.fields?.productId ?? FAILED });
+  });
 
   function add() {
     if (signedIn) {
-      fetcher.submit({ intent: 'add', productId: product.id }, { method: 'post', action: '/cart' });
+      void fetcher.submit(
+        { intent: 'add', productId: product.id, js: '1' },
+        { method: 'post', action: '/cart' },
+      );
       return;
     }
     try {
@@ -41,7 +45,14 @@ export function AddToCartButton({ product }: { product: AddToCartProduct }) {
   }
 
   return (
-    <fetcher.Form method="post" action="/cart" onSubmit={(e) => (e.preventDefault(), add())}>
+    <form
+      method="post"
+      action="/cart"
+      onSubmit={(event) => {
+        event.preventDefault();
+        add();
+      }}
+    >
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={product.id} />
       <button
@@ -52,6 +63,6 @@ export function AddToCartButton({ product }: { product: AddToCartProduct }) {
         <ShoppingCart aria-hidden className="size-5" />
         Add to Cart
       </button>
-    </fetcher.Form>
+    </form>
   );
 }

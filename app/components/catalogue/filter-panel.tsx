@@ -80,11 +80,12 @@ export function FilterPanel({ state: current, sports, categories, total }: Props
   const badge = count ? (
     <span className="rounded-full bg-brand-600 px-2 text-xs leading-5 text-white">{count}</span>
   ) : null;
-  const go = (next: Partial<ShopState>) =>
-    navigate(shopHref({ ...state, ...next, page: 1 }), {
+  const go = (next: Partial<ShopState>) => {
+    void navigate(shopHref({ ...state, ...next, page: 1 }), {
       preventScrollReset: true,
       replace: false,
     });
+  };
 
   if (!hydrated) {
     return (

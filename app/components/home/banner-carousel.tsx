@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CarouselControls, useCarousel } from '~/components/ui/carousel';
 import type { ProductImage } from '~/services/catalogue/products.server';
@@ -10,13 +11,52 @@ export interface CarouselSlide {
   image: ProductImage | null;
 }
 
+/** Resolves after the window's load event. */
+function loaded() {
+  return new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+}
+
+/** Resolves once `image` has loaded (or failed) and the frame showing it has been painted. */
+function painted(image: HTMLImageElement | null) {
+  return new Promise<void>((resolve) => {
+    const afterPaint = () => requestAnimationFrame(() => setTimeout(resolve, 0));
+    if (!image || image.complete) return afterPaint();
+    image.addEventListener('load', afterPaint, { once: true });
+    image.addEventListener('error', afterPaint, { once: true });
+  });
+}
+
 /**
  * A fading banner carousel: advances every 5 s, pauses on hover, on keyboard focus and with the
  * pause button, never auto-advances under prefers-reduced-motion, and follows a 40 px swipe.
  */
-export function BannerCarousel({ slides }: { slides: CarouselSlide[] }) {
+export function BannerCarousel({
+  slides,
+  siteName,
+}: {
+  slides: CarouselSlide[];
+  siteName: string;
+}) {
   const count = slides.length;
   const { index, go, running, stopped, toggle, rootProps } = useCarousel(count);
+  // The hidden slides' images wait until the page has loaded and the first slide's image, the
+  // largest paint, is on screen: stacked under the first slide they count as visible, so Chromium
+  // would fetch them alongside it, sharing a slow phone's bandwidth. Without JavaScript only the
+  // first slide shows, so nothing is lost there.
+  const [settled, setSettled] = useState(false);
+  const firstImage = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    let cancelled = false;
+    void Promise.all([loaded(), painted(firstImage.current)]).then(() => {
+      if (!cancelled) setSettled(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
 
   return (
     <section
@@ -39,8 +79,9 @@ export function BannerCarousel({ slides }: { slides: CarouselSlide[] }) {
               data-active={active}
               className={`absolute inset-0 transition-opacity duration-700 motion-reduce:transition-none ${active ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
             >
-              {slide.image ? (
+              {slide.image && (i === 0 || settled) ? (
                 <img
+                  ref={i === 0 ? firstImage : undefined}
                   src={slide.image.src}
                   srcSet={slide.image.srcSet}
                   sizes="100vw"
@@ -53,10 +94,10 @@ export function BannerCarousel({ slides }: { slides: CarouselSlide[] }) {
                   className="absolute inset-0 -z-10 size-full object-cover opacity-40"
                 />
               ) : null}
-              <div className="absolute inset-0 -z-10 bg-gradient-to-r from-brand-900 via-brand-900/85 to-brand-900/30" />
+              <div className="absolute inset-0 -z-10 bg-gradient-to-r from-brand-900 via-brand-900/85 to-brand-900/70" />
               <div className="mx-auto flex h-full max-w-7xl flex-col justify-center px-6 pb-12 sm:px-16">
                 <p className="text-xs font-semibold tracking-widest text-brand-100 uppercase">
-                  Fieldhouse Sports Engineering
+                  {siteName}
                 </p>
                 <h2 className="mt-3 max-w-xl text-3xl font-extrabold tracking-tight sm:text-5xl">
                   {slide.title}

@@ -50,3 +50,44 @@ export const profileSchema = z.object({
     z.refine((v) => v === '' || /^[0-9+\s\-().]{7,40}$/.test(v), ACCOUNT_MESSAGES.phone),
   ),
 });
+
+const required = (message: string) => z.string().check(z.trim(), z.minLength(1, message));
+
+/** Sign in: an e-mail and a password (Better Auth says whether they match). */
+export const signInSchema = z.object({
+  email: required('Please enter your email.'),
+  password: z.string().check(z.minLength(1, 'Please enter your password.')),
+});
+
+/** The second sign-in step: a six-digit code from the app, or a backup code. */
+export const signInCodeSchema = z.object({
+  code: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please enter the code from your authenticator app.'),
+      z.maxLength(20, 'That code is not correct. Please try again.'),
+    ),
+});
+
+/** Forgot password: where to send the reset link. */
+export const resetRequestSchema = z.object({ email: emailField });
+
+/** Profile: a new password, with the current one. */
+export const changePasswordSchema = z
+  .object({
+    current: z.string().check(z.minLength(1, ACCOUNT_MESSAGES.blank)),
+    password: passwordField,
+    confirm: z.string(),
+  })
+  .check(confirmed);
+
+/** Starting or turning off two-factor sign-in: the password. */
+export const passwordCheckSchema = z.object({
+  current: z.string().check(z.minLength(1, ACCOUNT_MESSAGES.blank)),
+});
+
+/** Finishing two-factor set-up: the first code from the app. */
+export const totpCodeSchema = z.object({
+  code: z.string().check(z.regex(/^\s*(\d\s*){6}$/, 'Enter the six-digit code from your app.')),
+});

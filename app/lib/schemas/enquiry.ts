@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { MAX_LINES, MAX_QUANTITY } from '~/lib/cart';
 import { PHONE_MIN } from '~/lib/constants';
 
 /** Spec §5 messages, verbatim. */
@@ -8,60 +9,74 @@ export const ENQUIRY_MESSAGES = {
   email: 'Please enter a valid email address.',
   phone: 'Please enter a valid phone number.',
   message: 'Please enter a message.',
+  expired: 'This form has expired. Please reload the page and try again.',
 } as const;
 
-export const MAX_QUANTITY = 9999;
+export { MAX_LINES, MAX_QUANTITY };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = new RegExp(`^[0-9+\\s\\-().]{${PHONE_MIN},}$`);
 
 export const enquiryItemSchema = z.object({
-  productId: z.number().int().positive(),
-  quantity: z.number().int().min(1).max(MAX_QUANTITY),
+  productId: z.int().check(z.positive()),
+  quantity: z.int().check(z.minimum(1), z.maximum(MAX_QUANTITY)),
 });
 
-const optional = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((v) => (v ? v : undefined));
+export const enquiryItemsSchema = z
+  .array(enquiryItemSchema)
+  .check(z.minLength(1, ENQUIRY_MESSAGES.emptyCart), z.maxLength(MAX_LINES));
 
-/** What an enquiry carries besides the contact: shared by the cart form and the server. */
-export const enquiryBaseSchema = z.object({
-  items: z.array(enquiryItemSchema).min(1, ENQUIRY_MESSAGES.emptyCart).max(200),
-  message: z.string().trim().min(1, ENQUIRY_MESSAGES.message).max(5000),
+/** Optional text: trimmed, and blank counts as not given. */
+const optional = (max: number) =>
+  z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(max))),
+    z.transform((v) => (v ? v : undefined)),
+  );
+
+/**
+ * The cart's enquiry form (Order Summary): what every enquiry carries besides the items and the
+ * contact. The browser checks it before sending; the enquiry service parses it again.
+ */
+export const EnquiryFormSchema = z.object({
+  message: z.string().check(z.trim(), z.minLength(1, ENQUIRY_MESSAGES.message), z.maxLength(5000)),
   promoCode: optional(50),
   organisation: optional(120),
   poReference: optional(80),
-  idempotencyKey: z.string().uuid(),
+  idempotencyKey: z.uuid(ENQUIRY_MESSAGES.expired),
 });
 
-/** A guest's contact details (spec §5 "Guest enquiry"). */
-export const guestContactSchema = z
+/** A guest's contact details (spec §5 "Guest enquiry"); a blank name becomes 'Guest' later. */
+export const GuestContactSchema = z
   .object({
     email: optional(254),
     name: optional(100),
     phone: optional(40),
   })
-  .superRefine((c, ctx) => {
-    if (!c.email && !c.phone)
-      ctx.addIssue({ code: 'custom', path: ['email'], message: ENQUIRY_MESSAGES.noContact });
-    if (c.email && !EMAIL.test(c.email))
-      ctx.addIssue({ code: 'custom', path: ['email'], message: ENQUIRY_MESSAGES.email });
-    if (c.phone && !PHONE.test(c.phone))
-      ctx.addIssue({ code: 'custom', path: ['phone'], message: ENQUIRY_MESSAGES.phone });
-  });
+  .check(
+    z.superRefine((c, ctx) => {
+      if (!c.email && !c.phone)
+        ctx.issues.push({
+          code: 'custom',
+          input: c,
+          path: ['email'],
+          message: ENQUIRY_MESSAGES.noContact,
+        });
+      if (c.email && !EMAIL.test(c.email))
+        ctx.issues.push({
+          code: 'custom',
+          input: c,
+          path: ['email'],
+          message: ENQUIRY_MESSAGES.email,
+        });
+      if (c.phone && !PHONE.test(c.phone))
+        ctx.issues.push({
+          code: 'custom',
+          input: c,
+          path: ['phone'],
+          message: ENQUIRY_MESSAGES.phone,
+        });
+    }),
+  );
 
-export type GuestContact = z.infer<typeof guestContactSchema>;
-export type EnquiryBase = z.infer<typeof enquiryBaseSchema>;
-
-/** The first problem with a guest's contact details, in the order the spec checks them. */
-export function guestContactError(contact: {
-  email?: string;
-  name?: string;
-  phone?: string;
-}): string | null {
-  const result = guestContactSchema.safeParse(contact);
-  return result.success ? null : result.error.issues[0]!.message;
-}
+export type EnquiryForm = z.output<typeof EnquiryFormSchema>;
+export type GuestContact = z.output<typeof GuestContactSchema>;
+export type EnquiryItem = z.output<typeof enquiryItemSchema>;

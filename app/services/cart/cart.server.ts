@@ -1,16 +1,25 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { MAX_QUANTITY } from '~/lib/schemas/enquiry';
+import {
+  cookieValue,
+  GUEST_CART_COOKIE,
+  GUEST_CART_MAX_LINES,
+  parseGuestCart,
+  serializeGuestCart,
+  type CartLine,
+  MAX_LINES,
+  MAX_QUANTITY,
+  type GuestCartEntry,
+} from '~/lib/cart';
 import { db } from '../db/client.server';
 import { cartItems, products } from '../db/schema';
 import { UserError } from '../errors.server';
 import { mediaUrl } from '../media/storage.server';
 
-export interface CartLine {
-  productId: number;
-  name: string;
-  imageUrl: string | null;
-  quantity: number;
-}
+export type { CartLine };
+
+const firstImage = sql<
+  string | null
+>`(SELECT key FROM product_images i WHERE i.product_id = ${products.id} ORDER BY position LIMIT 1)`;
 
 const clamp = (n: number) => Math.min(MAX_QUANTITY, Math.max(1, Math.floor(n)));
 
@@ -21,9 +30,7 @@ export async function getCart(userId: string): Promise<CartLine[]> {
       productId: cartItems.productId,
       quantity: cartItems.quantity,
       name: products.name,
-      imageKey: sql<
-        string | null
-      >`(SELECT key FROM product_images i WHERE i.product_id = ${products.id} ORDER BY position LIMIT 1)`,
+      imageKey: firstImage,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
@@ -59,7 +66,10 @@ async function assertProducts(ids: number[]): Promise<Map<number, string>> {
   return new Map(found.map((p) => [p.id, p.name]));
 }
 
-/** Adds a product (or raises its quantity); returns the product's name for the confirmation. */
+/**
+ * Adds a product to a signed-in user's cart (or raises its quantity, never above 9999); returns
+ * the product's name for the confirmation. An unknown or deleted product is a 404 UserError.
+ */
 export async function addToCart(userId: string, productId: number, quantity = 1): Promise<string> {
   const names = await assertProducts([productId]);
   await db()
@@ -75,6 +85,7 @@ export async function addToCart(userId: string, productId: number, quantity = 1)
   return names.get(productId)!;
 }
 
+/** Sets a line's quantity, kept within 1–9999. */
 export async function setQuantity(
   userId: string,
   productId: number,
@@ -86,25 +97,31 @@ export async function setQuantity(
     .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
 }
 
+/** Removes one product from a signed-in user's cart. */
 export async function removeFromCart(userId: string, productId: number): Promise<void> {
   await db()
     .delete(cartItems)
     .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
 }
 
+/** Empties a signed-in user's cart. */
 export async function clearCart(userId: string): Promise<void> {
   await db().delete(cartItems).where(eq(cartItems.userId, userId));
 }
 
-/** Merges a guest's local cart into the account's cart at sign-in; unknown products are skipped. */
+/**
+ * Merges a guest's cart into the account's cart at sign-in: quantities of a product already in
+ * the account's cart add up (never above 9999); unknown or deleted products are skipped.
+ * Returns the number of lines merged.
+ */
 export async function mergeCart(
   userId: string,
   lines: { productId: number; quantity: number }[],
-): Promise<void> {
+): Promise<number> {
   const wanted = lines
     .filter((l) => Number.isInteger(l.productId) && l.productId > 0)
-    .slice(0, 200);
-  if (!wanted.length) return;
+    .slice(0, MAX_LINES);
+  if (!wanted.length) return 0;
   const existing = await db()
     .select({ id: products.id })
     .from(products)
@@ -119,7 +136,7 @@ export async function mergeCart(
   for (const l of wanted)
     if (known.has(l.productId))
       merged.set(l.productId, clamp((merged.get(l.productId) ?? 0) + l.quantity));
-  if (!merged.size) return;
+  if (!merged.size) return 0;
   await db()
     .insert(cartItems)
     .values([...merged].map(([productId, quantity]) => ({ userId, productId, quantity })))
@@ -130,4 +147,72 @@ export async function mergeCart(
         updatedAt: new Date(),
       },
     });
+  return merged.size;
+}
+
+// ---------- the guest cart cookie (before and without JavaScript; see ~/lib/cart) ----------
+
+/** The guest cart cookie's lines in this request (unchecked: ids may be unknown). */
+export function readGuestCart(request: Request): GuestCartEntry[] {
+  return parseGuestCart(cookieValue(request.headers.get('cookie'), GUEST_CART_COOKIE));
+}
+
+/** The Set-Cookie header that stores these lines, or deletes the cookie when there are none. */
+export function guestCartCookie(lines: readonly GuestCartEntry[]): string {
+  const value = serializeGuestCart(lines);
+  // Lax: sent on the top-level navigations that show the cart, never on cross-site posts.
+  return value
+    ? `${GUEST_CART_COOKIE}=${value}; Path=/; Max-Age=${60 * 60 * 24 * 30}; SameSite=Lax`
+    : `${GUEST_CART_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+}
+
+/**
+ * The guest cart cookie's lines with names and images, in the cookie's order; lines whose product
+ * no longer exists are left out.
+ */
+export async function describeGuestCart(lines: readonly GuestCartEntry[]): Promise<CartLine[]> {
+  if (!lines.length) return [];
+  const rows = await db()
+    .select({ id: products.id, name: products.name, imageKey: firstImage })
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        lines.map((l) => l.productId),
+      ),
+    );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return lines.flatMap((l) => {
+    const p = byId.get(l.productId);
+    return p
+      ? [
+          {
+            productId: p.id,
+            name: p.name,
+            quantity: l.quantity,
+            imageUrl: p.imageKey ? mediaUrl(p.imageKey) : null,
+          },
+        ]
+      : [];
+  });
+}
+
+/**
+ * Adds a product to a guest cart cookie's lines (an unknown product is a 404 UserError); returns
+ * the new lines and the product's name. A full cart (GUEST_CART_MAX_LINES products) is a 400.
+ */
+export async function addToGuestCart(
+  lines: readonly GuestCartEntry[],
+  productId: number,
+): Promise<{ lines: GuestCartEntry[]; name: string }> {
+  const names = await assertProducts([productId]);
+  const next = lines.map((l) =>
+    l.productId === productId ? { ...l, quantity: clamp(l.quantity + 1) } : l,
+  );
+  if (!next.some((l) => l.productId === productId)) {
+    if (next.length >= GUEST_CART_MAX_LINES)
+      throw new UserError('Your cart is full. Please send an enquiry for these items first.', 400);
+    next.push({ productId, quantity: 1 });
+  }
+  return { lines: next, name: names.get(productId)! };
 }

@@ -1,11 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { EnquiryBase } from '~/lib/schemas/enquiry';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { formValues } from '~/lib/forms';
+import {
+  ENQUIRY_MESSAGES,
+  EnquiryFormSchema,
+  enquiryItemsSchema,
+  GuestContactSchema,
+  type EnquiryItem,
+} from '~/lib/schemas/enquiry';
 import { db } from '../db/client.server';
-import { enquiries, enquiryItems, products, type EnquiryStatus } from '../db/schema';
+import { cartItems, enquiries, enquiryItems, products, type EnquiryStatus } from '../db/schema';
 import { env } from '../env.server';
 import { UserError } from '../errors.server';
+import { parseInput } from '../forms.server';
 import { deliverSoon, queueMail } from '../mail/queue.server';
+import { clientAddress, hitRateLimit } from '../rate-limit.server';
 import { enquiryMails } from './mails.server';
 
 export interface EnquiryContact {
@@ -14,15 +23,17 @@ export interface EnquiryContact {
   phone?: string;
 }
 
-export interface NewEnquiry extends Omit<
-  EnquiryBase,
-  'promoCode' | 'organisation' | 'poReference'
-> {
+export interface NewEnquiry {
+  items: EnquiryItem[];
+  message: string;
+  idempotencyKey: string;
   promoCode?: string;
   organisation?: string;
   poReference?: string;
   contact: EnquiryContact;
   userId?: string | null;
+  /** Also delete these products from this user's cart, in the enquiry's transaction. */
+  clearCartOf?: string;
 }
 
 export interface EnquiryView {
@@ -68,7 +79,8 @@ async function findByKey(key: string) {
 }
 
 /**
- * Stores an enquiry with all its items and its two e-mails in one transaction. The same
+ * Stores an enquiry with all its items and its two e-mails in one transaction (and, with
+ * `clearCartOf`, takes the enquired lines out of that user's cart in the same one). The same
  * idempotency key never makes two enquiries: a repeat returns the first. Mail is sent after the
  * commit; a failure leaves it queued for retry and never fails the enquiry.
  */
@@ -120,6 +132,17 @@ export async function createEnquiry(
         quantity,
       }));
       await tx.insert(enquiryItems).values(items);
+      if (input.clearCartOf) {
+        // Only the lines this enquiry carries: a product added in another tab meanwhile stays.
+        await tx
+          .delete(cartItems)
+          .where(
+            and(
+              eq(cartItems.userId, input.clearCartOf),
+              inArray(cartItems.productId, [...quantities.keys()]),
+            ),
+          );
+      }
       await queueMail(
         tx,
         enquiryMails({
@@ -152,6 +175,113 @@ export async function createEnquiry(
   }
   deliverSoon();
   return { ...created, duplicate: false };
+}
+
+/** The signed-in customer sending an enquiry: their account's contact details are used. */
+export interface EnquiryCustomer {
+  id: string;
+  name: string | null;
+  email: string;
+  phone: string | null;
+}
+
+export interface EnquirySubmission {
+  /** The enquiry form's fields as sent (message, promo code, contact fields, honeypot …). */
+  form: FormData;
+  /** The signed-in customer, or null for a guest. */
+  customer: EnquiryCustomer | null;
+  /** A guest's cart lines: from the form (local storage) or the guest cart cookie. Unchecked. */
+  guestItems?: unknown;
+  /** The request and its socket address, for the per-network rate limit. */
+  request: Request;
+  socketAddress: string | undefined;
+}
+
+/** The hidden field only bots fill in. */
+const HONEYPOT = 'website';
+
+function tooMany(retryAfterSeconds: number): UserError {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return new UserError(
+    `Too many enquiries from your network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or call us.`,
+    429,
+  );
+}
+
+/**
+ * Every rule of sending an enquiry, in order: a filled honeypot is answered as a success and
+ * nothing is stored (null); the per-network rate limit (429); the form (message, optional fields,
+ * idempotency key: field messages, 400); a repeated idempotency key returns the first enquiry;
+ * the items (a signed-in customer's server cart, a guest's lines; 'Your cart is empty!'); the
+ * contact (the customer's account, or the guest's details checked as spec §5 says, a blank name
+ * becoming 'Guest'). Then the enquiry, its items and both e-mails are stored, and a customer's
+ * enquired cart lines removed, in one transaction.
+ */
+export async function submitEnquiry(
+  submission: EnquirySubmission,
+): Promise<{ id: number; reference: string; duplicate: boolean } | null> {
+  const { form, customer } = submission;
+  const values = formValues(form);
+  // A bot fills every field, the hidden one too: answer as if it worked, store nothing.
+  if (values[HONEYPOT]) return null;
+
+  const config = env();
+  const address = clientAddress(
+    submission.request,
+    submission.socketAddress,
+    config.TRUST_PROXY === '1',
+  );
+  const limit = await hitRateLimit(
+    `enquiry:${address}`,
+    config.ENQUIRY_RATE_LIMIT_MAX,
+    config.ENQUIRY_RATE_LIMIT_WINDOW,
+  );
+  if (!limit.allowed) throw tooMany(limit.retryAfterSeconds);
+
+  const details = parseInput(EnquiryFormSchema, values);
+  // A double submit of one form (a second tap, a retried request) is answered with the first.
+  const existing = await findByKey(details.idempotencyKey);
+  if (existing) return { ...existing, duplicate: true };
+
+  const claimed = customer ? await cartOf(customer.id) : submission.guestItems;
+  const items = enquiryItemsSchema.safeParse(claimed);
+  if (!items.success) {
+    const empty = !Array.isArray(claimed) || claimed.length === 0;
+    throw new UserError(
+      empty ? ENQUIRY_MESSAGES.emptyCart : 'Your cart could not be read. Please reload the page.',
+      400,
+    );
+  }
+
+  const contact: EnquiryContact = customer
+    ? {
+        name: customer.name?.trim() || customer.email,
+        email: customer.email,
+        phone: customer.phone ?? undefined,
+      }
+    : guestContact(values);
+
+  return createEnquiry({
+    ...details,
+    items: items.data,
+    contact,
+    userId: customer?.id ?? null,
+    clearCartOf: customer?.id,
+  });
+}
+
+function guestContact(values: Record<string, unknown>): EnquiryContact {
+  const { email, name, phone } = values;
+  const guest = parseInput(GuestContactSchema, { email, name, phone });
+  return { ...guest, name: guest.name || 'Guest' };
+}
+
+async function cartOf(userId: string): Promise<EnquiryItem[]> {
+  return db()
+    .select({ productId: cartItems.productId, quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(cartItems.id));
 }
 
 async function withItems(rows: (typeof enquiries.$inferSelect)[]): Promise<EnquiryView[]> {

@@ -1,0 +1,61 @@
+import { Modal, ModalCancel } from '~/components/ui/dialog';
+import { FormError } from '~/components/ui/field';
+import type { CartResult } from '~/lib/cart';
+import { GuestContactSchema } from '~/lib/schemas/enquiry';
+import { useForm } from '~/lib/use-form';
+import { ContactFields } from './contact-fields';
+
+/**
+ * The guest's Contact Information dialog. It checks the details with the server's own schema
+ * (messages under their fields) and hands valid ones to `onSend`; the server's answer to the
+ * enquiry (`result`) shows here too while the dialog is open.
+ */
+export function ContactDialog({
+  open,
+  onOpenChange,
+  result,
+  busy,
+  onSend,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  result: CartResult | undefined;
+  busy: boolean;
+  onSend: (contact: FormData) => void;
+}) {
+  const form = useForm(GuestContactSchema, result);
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Contact Information"
+      description="How should we reach you with the quotation? Give an e-mail or a phone number."
+      initialFocus="contact-email"
+    >
+      <form
+        noValidate
+        onBlur={form.props.onBlur}
+        onSubmit={(event) => {
+          form.props.onSubmit?.(event);
+          if (event.defaultPrevented) return;
+          event.preventDefault();
+          onSend(new FormData(event.currentTarget));
+        }}
+        className="mt-4 space-y-1"
+      >
+        <FormError message={form.formError} />
+        <ContactFields prefix="contact" errors={form.errors} />
+        <div className="flex justify-end gap-2 pt-4">
+          <ModalCancel />
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+          >
+            {busy ? 'Sending…' : 'Submit'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

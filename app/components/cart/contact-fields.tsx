@@ -1,0 +1,63 @@
+import { Link } from 'react-router';
+import { Field } from '~/components/ui/field';
+import type { FieldErrors } from '~/lib/forms';
+
+/**
+ * A guest's contact details (spec "Guest enquiry contact dialog"), the organisation and PO
+ * reference, the honeypot and the PDPA notice: in the contact dialog when scripts run, inline in
+ * the enquiry form without them. `prefix` keeps the two sets of ids apart.
+ */
+export function ContactFields({ prefix, errors }: { prefix: string; errors: FieldErrors }) {
+  return (
+    <>
+      <Field
+        id={`${prefix}-email`}
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email}
+      />
+      <Field
+        id={`${prefix}-name`}
+        name="name"
+        label="Name (optional)"
+        autoComplete="name"
+        error={errors.name}
+      />
+      <Field
+        id={`${prefix}-phone`}
+        name="phone"
+        label="Phone Number (optional)"
+        type="tel"
+        autoComplete="tel"
+        error={errors.phone}
+      />
+      <Field
+        id={`${prefix}-organisation`}
+        name="organisation"
+        label="Organisation (optional)"
+        autoComplete="organization"
+        error={errors.organisation}
+      />
+      <Field
+        id={`${prefix}-po`}
+        name="poReference"
+        label="PO / GeBIZ reference (optional)"
+        error={errors.poReference}
+      />
+      {/* Honeypot: hidden from people, filled by bots. */}
+      <div aria-hidden className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor={`${prefix}-website`}>Website</label>
+        <input id={`${prefix}-website`} name="website" tabIndex={-1} autoComplete="off" />
+      </div>
+      <p className="text-xs text-slate-600">
+        We use these details only to answer this enquiry and keep a record of it, as our{' '}
+        <Link to="/privacy" className="underline">
+          privacy notice
+        </Link>{' '}
+        (PDPA) explains.
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,208 @@
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useActionData, useFetcher } from 'react-router';
+import { Field, FormError, TextAreaField } from '~/components/ui/field';
+import type { CartLine, CartResult } from '~/lib/cart';
+import { writeLocalCart } from '~/lib/cart-storage';
+import { ENQUIRY_MESSAGES, EnquiryFormSchema } from '~/lib/schemas/enquiry';
+import { toast } from '~/lib/toast';
+import { useForm, useOnResult } from '~/lib/use-form';
+import { ContactFields } from './contact-fields';
+
+// The dialog (Radix, ~14 KiB gzip) is needed only when a guest presses ENQUIRE with scripts on:
+// it loads then (or when the form is first focused), not with the cart page.
+const loadContactDialog = () => import('./contact-dialog');
+const ContactDialog = lazy(() => loadContactDialog().then((m) => ({ default: m.ContactDialog })));
+
+const secondaryButton =
+  'rounded-md border border-slate-300 px-4 text-sm font-semibold hover:bg-slate-50';
+
+/**
+ * The Order Summary and the enquiry form. Without JavaScript it is a plain post to /cart (a
+ * guest's contact fields inline); with it, a customer's enquiry goes straight out and a guest's
+ * after the Contact Information dialog. The server's answer shows under the fields either way,
+ * and a sent enquiry's reference stays on the page.
+ */
+export function EnquiryForm({
+  lines,
+  signedIn,
+  idempotencyKey,
+}: {
+  lines: CartLine[] | null;
+  signedIn: boolean;
+  idempotencyKey: string;
+}) {
+  const enquiry = useFetcher<CartResult>({ key: 'enquiry' });
+  // The answer to a plain form post (no JavaScript), rendered by the server.
+  const posted = useActionData<CartResult>();
+  const result = enquiry.data ?? posted;
+  const form = useForm(EnquiryFormSchema, result);
+  const summary = useRef<HTMLFormElement>(null);
+  const [contactOpen, setContactOpen] = useState(false);
+  const [contactWanted, setContactWanted] = useState(false);
+  const busy = enquiry.state !== 'idle';
+
+  useOnResult(enquiry.data, (r) => {
+    if (r.ok) {
+      toast.success('Order saved successfully!', {
+        description: r.reference ? `Your reference is ${r.reference}.` : undefined,
+      });
+      if (!signedIn) writeLocalCart([]);
+      toast.success('Cart cleared successfully!');
+      setContactOpen(false);
+      summary.current?.reset();
+    } else if (r.fields?.message || r.fields?.idempotencyKey) {
+      setContactOpen(false);
+    } else if (!contactOpen && r.error) {
+      toast.error(r.error);
+    }
+  });
+
+  function send(contact?: FormData) {
+    const data = new FormData(summary.current!);
+    if (contact) for (const [name, value] of contact) data.set(name, value);
+    data.set('js', '1');
+    if (!signedIn)
+      data.set(
+        'items',
+        JSON.stringify(
+          (lines ?? []).map((l) => ({ productId: l.productId, quantity: l.quantity })),
+        ),
+      );
+    void enquiry.submit(data, { method: 'post', action: '/cart' });
+  }
+
+  const reference = result?.ok ? result.reference : undefined;
+  const errors = form.errors;
+
+  return (
+    <section
+      aria-labelledby="summary"
+      className="h-fit rounded-xl border border-slate-200 bg-white p-5"
+    >
+      <h2 id="summary" className="text-lg font-bold">
+        Order Summary
+      </h2>
+      {reference ? (
+        <div role="status" className="mt-3 rounded-md bg-green-50 px-3 py-2 text-sm text-green-900">
+          <p className="font-semibold">Thank you, your enquiry has been sent.</p>
+          <p>
+            Reference: <strong data-testid="enquiry-reference">{reference}</strong>. Please quote it
+            when you contact us; we usually reply within one working day.
+          </p>
+        </div>
+      ) : null}
+      <ul className="mt-3 space-y-1 text-sm" aria-label="Items in your enquiry">
+        {(lines ?? []).map((line) => (
+          <li key={line.productId} className="flex justify-between gap-3">
+            <span>{line.name}</span>
+            <span className="shrink-0 font-medium">× {line.quantity}</span>
+          </li>
+        ))}
+      </ul>
+      <form
+        ref={summary}
+        method="post"
+        action="/cart"
+        noValidate
+        onBlur={form.props.onBlur}
+        onFocus={signedIn ? undefined : () => void loadContactDialog()}
+        onSubmit={(event) => {
+          if (!lines?.length) {
+            event.preventDefault();
+            toast.error(ENQUIRY_MESSAGES.emptyCart);
+            return;
+          }
+          form.props.onSubmit?.(event);
+          if (event.defaultPrevented) return;
+          event.preventDefault();
+          if (signedIn) send();
+          else {
+            setContactWanted(true);
+            setContactOpen(true);
+          }
+        }}
+        className="mt-5 space-y-1"
+      >
+        <input type="hidden" name="intent" value="enquire" />
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <FormError message={contactOpen ? undefined : form.formError} />
+        <div>
+          <label htmlFor="promo" className="block text-sm font-medium text-slate-800">
+            Promo code
+          </label>
+          <div className="mt-1 flex gap-2">
+            {/* Sent with the enquiry whether or not Apply was pressed: nothing typed is lost. */}
+            <input
+              id="promo"
+              name="promoCode"
+              autoComplete="off"
+              className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+            />
+            <button
+              type="button"
+              onClick={() => {
+                const input = document.getElementById('promo') as HTMLInputElement | null;
+                if (input?.value.trim()) toast.success('Promo code applied!');
+              }}
+              className={secondaryButton}
+            >
+              Apply
+            </button>
+          </div>
+          <p className="mt-1 min-h-5 text-xs text-slate-600">
+            Our team takes it into account in your quotation.
+          </p>
+        </div>
+        {signedIn ? (
+          <>
+            <Field
+              id="organisation"
+              label="Organisation (optional)"
+              autoComplete="organization"
+              error={errors.organisation}
+            />
+            <Field
+              id="po"
+              name="poReference"
+              label="PO / GeBIZ reference (optional)"
+              error={errors.poReference}
+            />
+          </>
+        ) : null}
+        <TextAreaField
+          id="enquiry-message"
+          name="message"
+          label="Message"
+          rows={4}
+          placeholder="Quantities, sizes, site address, timeline…"
+          error={errors.message}
+        />
+        {signedIn ? null : (
+          // Without scripts there is no dialog: a guest gives the contact details here. (With
+          // them these stay hidden and empty; the dialog's values are sent instead.)
+          <div className="hidden space-y-1 noscript:block">
+            <ContactFields prefix="guest" errors={errors} />
+          </div>
+        )}
+        <button
+          type="submit"
+          disabled={busy}
+          className="mt-3 w-full rounded-md bg-accent-600 px-4 py-3 font-bold tracking-wide text-white hover:bg-accent-700 disabled:opacity-70"
+        >
+          {busy && signedIn ? 'Sending…' : 'ENQUIRE'}
+        </button>
+      </form>
+      {contactWanted ? (
+        <Suspense fallback={null}>
+          <ContactDialog
+            open={contactOpen}
+            onOpenChange={setContactOpen}
+            result={enquiry.data}
+            busy={busy}
+            onSend={send}
+          />
+        </Suspense>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+// The cart service: a customer's cart (the 9999 cap, unknown and deleted products), the merge of a
+// guest cart at sign-in, and the guest cart cookie kept before and without JavaScript.
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer, createProduct } from '../../../tests/factories';
+import { GUEST_CART_MAX_LINES, parseGuestCart, serializeGuestCart } from '~/lib/cart';
+import { db } from '../db/client.server';
+import { products } from '../db/schema';
+import { UserError } from '../errors.server';
+import {
+  addToCart,
+  addToGuestCart,
+  cartCount,
+  describeGuestCart,
+  getCart,
+  guestCartCookie,
+  mergeCart,
+  readGuestCart,
+  setQuantity,
+} from './cart.server';
+
+let goal: { id: number; name: string };
+let net: { id: number; name: string };
+
+beforeAll(async () => {
+  goal = await createProduct({ name: 'Aluminium Goalposts' });
+  net = await createProduct({ name: 'Goal Net' });
+});
+
+const quantities = async (userId: string) =>
+  Object.fromEntries((await getCart(userId)).map((l) => [l.productId, l.quantity]));
+
+async function deletedProduct() {
+  const gone = await createProduct({ name: 'Discontinued Hoop' });
+  await db().delete(products).where(eq(products.id, gone.id));
+  return gone;
+}
+
+describe('a customer’s cart', () => {
+  it('adds a product once per line, raising the quantity, never above 9999', async () => {
+    const { id } = await createCustomer();
+    expect(await addToCart(id, goal.id)).toBe('Aluminium Goalposts');
+    await addToCart(id, goal.id, 2);
+    expect(await quantities(id)).toEqual({ [goal.id]: 3 });
+    await addToCart(id, goal.id, 9998);
+    expect(await quantities(id)).toEqual({ [goal.id]: 9999 });
+    await setQuantity(id, goal.id, 123_456);
+    expect(await quantities(id)).toEqual({ [goal.id]: 9999 });
+    await setQuantity(id, goal.id, 0);
+    expect(await quantities(id)).toEqual({ [goal.id]: 1 });
+    expect(await cartCount(id)).toBe(1);
+  });
+
+  it('refuses unknown and deleted products with a 404, and drops lines whose product goes', async () => {
+    const { id } = await createCustomer();
+    for (const productId of [987_654, (await deletedProduct()).id]) {
+      const error = await addToCart(id, productId).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(UserError);
+      expect((error as UserError).status).toBe(404);
+    }
+    const soon = await createProduct({ name: 'Soon Gone' });
+    await addToCart(id, soon.id);
+    await db().delete(products).where(eq(products.id, soon.id));
+    expect(await getCart(id)).toEqual([]);
+  });
+});
+
+describe('mergeCart (a guest cart at sign-in)', () => {
+  it('adds the guest’s quantities to the account’s, capped at 9999, skipping unknown and deleted products', async () => {
+    const { id } = await createCustomer();
+    await addToCart(id, goal.id, 1);
+    await addToCart(id, net.id, 9000);
+    const gone = await deletedProduct();
+    const merged = await mergeCart(id, [
+      { productId: goal.id, quantity: 3 },
+      { productId: net.id, quantity: 5000 },
+      { productId: 987_654, quantity: 1 },
+      { productId: gone.id, quantity: 2 },
+    ]);
+    expect(merged).toBe(2);
+    expect(await quantities(id)).toEqual({ [goal.id]: 4, [net.id]: 9999 });
+  });
+
+  it('does nothing for an empty or wholly unknown guest cart', async () => {
+    const { id } = await createCustomer();
+    expect(await mergeCart(id, [])).toBe(0);
+    expect(await mergeCart(id, [{ productId: 987_654, quantity: 1 }])).toBe(0);
+    expect(await getCart(id)).toEqual([]);
+  });
+});
+
+describe('the guest cart cookie', () => {
+  it('reads only well-formed pairs, adds repeats up, caps quantities and the number of lines', () => {
+    expect(parseGuestCart('3:2.x.5:1.3:4.0:1.7:99999.8:-1')).toEqual([
+      { productId: 3, quantity: 6 },
+      { productId: 5, quantity: 1 },
+    ]);
+    expect(parseGuestCart('4:9999.4:9999')).toEqual([{ productId: 4, quantity: 9999 }]);
+    const many = Array.from({ length: 80 }, (_, i) => `${i + 1}:1`).join('.');
+    expect(parseGuestCart(many)).toHaveLength(GUEST_CART_MAX_LINES);
+    expect(
+      serializeGuestCart([
+        { productId: 3, quantity: 2 },
+        { productId: 5, quantity: 0 },
+      ]),
+    ).toBe('3:2.5:1');
+  });
+
+  it('round-trips through the request and the Set-Cookie header, and is deleted when empty', () => {
+    const header = guestCartCookie([{ productId: 3, quantity: 2 }]);
+    expect(header).toMatch(/^fh_cart=3:2; Path=\/; Max-Age=\d+; SameSite=Lax$/);
+    const request = new Request('http://localhost/cart', {
+      headers: { cookie: `other=1; ${header.split(';')[0]}` },
+    });
+    expect(readGuestCart(request)).toEqual([{ productId: 3, quantity: 2 }]);
+    expect(guestCartCookie([])).toMatch(/^fh_cart=; Path=\/; Max-Age=0/);
+  });
+
+  it('adds known products only, one line each, and refuses a full cart', async () => {
+    const first = await addToGuestCart([], goal.id);
+    expect(first).toEqual({ lines: [{ productId: goal.id, quantity: 1 }], name: goal.name });
+    const second = await addToGuestCart(first.lines, goal.id);
+    expect(second.lines).toEqual([{ productId: goal.id, quantity: 2 }]);
+    const unknown = await addToGuestCart([], 987_654).catch((e: unknown) => e);
+    expect((unknown as UserError).status).toBe(404);
+    const full = Array.from({ length: GUEST_CART_MAX_LINES }, (_, i) => ({
+      productId: 100_000 + i,
+      quantity: 1,
+    }));
+    const refused = await addToGuestCart(full, net.id).catch((e: unknown) => e);
+    expect((refused as UserError).status).toBe(400);
+  });
+
+  it('is described with names in its own order, leaving out products that are gone', async () => {
+    const gone = await deletedProduct();
+    const lines = await describeGuestCart([
+      { productId: net.id, quantity: 2 },
+      { productId: gone.id, quantity: 1 },
+      { productId: goal.id, quantity: 1 },
+    ]);
+    expect(lines.map((l) => [l.name, l.quantity])).toEqual([
+      ['Goal Net', 2],
+      ['Aluminium Goalposts', 1],
+    ]);
+  });
+});

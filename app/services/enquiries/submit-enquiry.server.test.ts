@@ -1,0 +1,197 @@
+// submitEnquiry: every rule of sending an enquiry, one test each, through the service alone.
+import { randomUUID } from 'node:crypto';
+import { count, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer, createProduct } from '../../../tests/factories';
+import { addToCart, getCart } from '../cart/cart.server';
+import { db } from '../db/client.server';
+import { enquiries, enquiryItems } from '../db/schema';
+import { UserError } from '../errors.server';
+import { ValidationError } from '../forms.server';
+import { submitEnquiry, type EnquiryCustomer } from './enquiries.server';
+
+let goal: { id: number; name: string };
+let net: { id: number; name: string };
+
+beforeAll(async () => {
+  goal = await createProduct({ name: 'Aluminium Goalposts' });
+  net = await createProduct({ name: 'Goal Net' });
+});
+
+let addresses = 0;
+/** A fresh client address per call, so only the rate-limit test meets the limit. */
+const freshAddress = () => `10.0.0.${++addresses}`;
+
+function form(fields: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.set(name, value);
+  return data;
+}
+
+const guestFields = (over: Record<string, string> = {}) => ({
+  message: 'Please quote for two goals.',
+  idempotencyKey: randomUUID(),
+  email: 'buyer@school.example',
+  ...over,
+});
+
+function submit(
+  fields: Record<string, string>,
+  options: { customer?: EnquiryCustomer | null; items?: unknown; address?: string } = {},
+) {
+  return submitEnquiry({
+    form: form(fields),
+    customer: options.customer ?? null,
+    guestItems: 'items' in options ? options.items : [{ productId: goal.id, quantity: 2 }],
+    request: new Request('http://localhost:3000/cart', { method: 'POST' }),
+    socketAddress: options.address ?? freshAddress(),
+  });
+}
+
+async function refusal(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(UserError);
+  return error as UserError & { fields?: Record<string, string> };
+}
+
+const stored = async (id: number) =>
+  (await db().select().from(enquiries).where(eq(enquiries.id, id)))[0];
+const total = async () => (await db().select({ n: count() }).from(enquiries))[0]!.n;
+
+async function customer(over: { name?: string; phone?: string } = {}) {
+  const c = await createCustomer(over);
+  return {
+    id: c.id,
+    email: c.email,
+    name: over.name ?? 'Test Customer',
+    phone: over.phone ?? null,
+  } satisfies EnquiryCustomer;
+}
+
+describe('submitEnquiry', () => {
+  it('answers a filled honeypot as a success and stores nothing', async () => {
+    const before = await total();
+    expect(await submit(guestFields({ website: 'https://spam.example' }))).toBeNull();
+    expect(await total()).toBe(before);
+  });
+
+  it('refuses past the per-network limit with a 429 and a message; other networks go on', async () => {
+    const address = freshAddress();
+    for (let i = 0; i < 10; i++) await submit(guestFields(), { address });
+    const refused = await refusal(submit(guestFields(), { address }));
+    expect(refused.status).toBe(429);
+    expect(refused.message).toMatch(/^Too many enquiries from your network/);
+    expect(await submit(guestFields())).toMatchObject({ duplicate: false });
+  });
+
+  it('needs a message and a valid form key, with field messages', async () => {
+    const blank = await refusal(submit(guestFields({ message: '   ' })));
+    expect(blank).toBeInstanceOf(ValidationError);
+    expect(blank.fields).toEqual({ message: 'Please enter a message.' });
+    const expired = await refusal(submit(guestFields({ idempotencyKey: 'nope' })));
+    expect(expired.fields).toEqual({
+      idempotencyKey: 'This form has expired. Please reload the page and try again.',
+    });
+  });
+
+  it('checks a guest’s contact as spec §5 says, and names a nameless guest Guest', async () => {
+    const none = await refusal(submit(guestFields({ email: '' })));
+    expect(none.fields).toEqual({ email: 'Please enter at least one contact method.' });
+    const email = await refusal(submit(guestFields({ email: 'not an email' })));
+    expect(email.fields).toEqual({ email: 'Please enter a valid email address.' });
+    const phone = await refusal(submit(guestFields({ email: '', phone: '12a' })));
+    expect(phone.fields).toEqual({ phone: 'Please enter a valid phone number.' });
+
+    const sent = await submit(guestFields({ email: '', phone: '+65 6123 4567', name: ' ' }));
+    expect(await stored(sent!.id)).toMatchObject({
+      contactName: 'Guest',
+      contactEmail: null,
+      contactPhone: '+65 6123 4567',
+      userId: null,
+    });
+  });
+
+  it('refuses an empty cart, and lines it cannot read', async () => {
+    const empty = await refusal(submit(guestFields(), { items: [] }));
+    expect(empty.message).toBe('Your cart is empty!');
+    expect((await refusal(submit(guestFields(), { items: undefined }))).message).toBe(
+      'Your cart is empty!',
+    );
+    const bad = await refusal(
+      submit(guestFields(), { items: [{ productId: goal.id, quantity: 0 }] }),
+    );
+    expect(bad.status).toBe(400);
+    const signedIn = await customer();
+    const none = await refusal(submit(guestFields(), { customer: signedIn }));
+    expect(none.message).toBe('Your cart is empty!');
+  });
+
+  it('refuses products that no longer exist (409) and stores nothing', async () => {
+    const before = await total();
+    const gone = await refusal(
+      submit(guestFields(), { items: [{ productId: 987_654, quantity: 1 }] }),
+    );
+    expect(gone.status).toBe(409);
+    expect(await total()).toBe(before);
+  });
+
+  it('sends a customer’s server cart with the account’s contact and empties those lines', async () => {
+    const buyer = await customer({ name: 'Mdm Tan', phone: '91234567' });
+    await addToCart(buyer.id, goal.id, 3);
+    await addToCart(buyer.id, net.id, 1);
+    // A guest's lines in the form are ignored for a customer: the server cart is the cart.
+    const sent = await submit(guestFields({ email: 'someone@else.example' }), {
+      customer: buyer,
+      items: [{ productId: net.id, quantity: 99 }],
+    });
+    expect(await stored(sent!.id)).toMatchObject({
+      userId: buyer.id,
+      contactName: 'Mdm Tan',
+      contactEmail: buyer.email,
+      contactPhone: '91234567',
+    });
+    const items = await db()
+      .select({ productId: enquiryItems.productId, quantity: enquiryItems.quantity })
+      .from(enquiryItems)
+      .where(eq(enquiryItems.enquiryId, sent!.id));
+    expect(items).toEqual(
+      expect.arrayContaining([
+        { productId: goal.id, quantity: 3 },
+        { productId: net.id, quantity: 1 },
+      ]),
+    );
+    expect(await getCart(buyer.id)).toEqual([]);
+  });
+
+  it('clears the cart in the enquiry’s transaction: if clearing fails, no enquiry is stored', async () => {
+    const buyer = await customer();
+    await addToCart(buyer.id, goal.id, 1);
+    const before = await total();
+    await db().execute(sql`
+      CREATE FUNCTION test_refuse_delete() RETURNS trigger LANGUAGE plpgsql AS
+        $$ BEGIN RAISE EXCEPTION 'cart delete refused'; END $$`);
+    await db().execute(sql`
+      CREATE TRIGGER test_refuse_delete BEFORE DELETE ON cart_items
+        FOR EACH ROW EXECUTE FUNCTION test_refuse_delete()`);
+    try {
+      await expect(submit(guestFields(), { customer: buyer })).rejects.toThrow();
+    } finally {
+      await db().execute(sql`DROP TRIGGER test_refuse_delete ON cart_items`);
+      await db().execute(sql`DROP FUNCTION test_refuse_delete()`);
+    }
+    expect(await total()).toBe(before);
+    expect(await getCart(buyer.id)).toHaveLength(1);
+  });
+
+  it('answers a repeated form key with the first enquiry, even after the cart was emptied', async () => {
+    const buyer = await customer();
+    await addToCart(buyer.id, goal.id, 1);
+    const fields = guestFields();
+    const first = await submit(fields, { customer: buyer });
+    const again = await submit(fields, { customer: buyer });
+    expect(again).toEqual({ id: first!.id, reference: first!.reference, duplicate: true });
+  });
+});
