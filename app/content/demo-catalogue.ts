@@ -32,6 +32,7 @@ export type DemoMotif =
   | 'incline-bar'
   | 'jump-mat'
   | 'shuttle'
+  | 'mats'
   | 'floor-marking'
   | 'stopwatch'
   | 'trolley'
@@ -349,7 +350,7 @@ export const demoProducts: DemoProduct[] = [
       'Four-fold exercise mat, 1.8 m x 0.6 m x 50 mm, with high-density foam core and wipe-clean PVC cover. Suitable for the NAPFA sit-up station and general PE lessons. Hook-and-loop ends allow mats to be joined into a continuous strip.',
     sportId: 11,
     categoryIds: [18, 8, 15],
-    images: [{ title: 'Blue foldable sit-up mats', motif: 'flooring', hue: 220 }],
+    images: [{ title: 'Blue foldable sit-up mats', motif: 'mats', hue: 190 }],
     createdDaysAgo: 160,
   },
   {

@@ -310,8 +310,7 @@ function drawJumpMat(): string {
     <rect x="70" y="300" width="660" height="200" rx="14" fill="#1e88e5" stroke="#0d47a1" stroke-width="6"/>
     <rect x="100" y="300" width="26" height="200" fill="#ffffff"/>
     ${ticks}
-    <line x1="150" y1="450" x2="690" y2="450" stroke="#ffffff" stroke-width="3" stroke-dasharray="16 10"/>
-    <path d="M660 560 a60 40 0 1 0 120 0" fill="#1565c0" stroke="#0d47a1" stroke-width="6"/>`;
+    <line x1="150" y1="450" x2="690" y2="450" stroke="#ffffff" stroke-width="3" stroke-dasharray="16 10"/>`;
 }
 
 function drawShuttle(): string {
@@ -326,6 +325,26 @@ function drawShuttle(): string {
     <text x="400" y="560" font-family="sans-serif" font-size="44" font-weight="800" fill="#ffffff" text-anchor="middle">10 m</text>
     <path d="M200 520 H600 M580 505 l20 15 -20 15" stroke="#ffffff" stroke-width="5" fill="none"/>
     ${block(230, 250)}${block(350, 250)}${block(470, 250)}`;
+}
+
+function drawMats(): string {
+  const unfolded = [0, 1, 2, 3]
+    .map(
+      (i) =>
+        `<rect x="${90 + i * 155}" y="520" width="150" height="110" rx="8" fill="hsl(215, 70%, ${48 + (i % 2) * 6}%)" stroke="#0d47a1" stroke-width="4"/>`,
+    )
+    .join('');
+  const folded = [0, 1, 2, 3]
+    .map(
+      (i) =>
+        `<rect x="250" y="${380 - i * 42}" width="300" height="40" rx="10" fill="hsl(215, 70%, ${46 + (i % 2) * 7}%)" stroke="#0d47a1" stroke-width="4"/>`,
+    )
+    .join('');
+  return `
+    <ellipse cx="400" cy="650" rx="330" ry="22" fill="#000000" fill-opacity="0.15"/>
+    ${unfolded}
+    <ellipse cx="400" cy="425" rx="170" ry="14" fill="#000000" fill-opacity="0.15"/>
+    ${folded}`;
 }
 
 function drawFloorMarking(): string {
@@ -473,6 +492,8 @@ function drawMotif(motif: DemoMotif, hue: number): string {
       return drawJumpMat();
     case 'shuttle':
       return drawShuttle();
+    case 'mats':
+      return drawMats();
     case 'floor-marking':
       return drawFloorMarking();
     case 'stopwatch':
