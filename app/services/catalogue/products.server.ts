@@ -1,15 +1,21 @@
-import { and, asc, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PAGE_SIZE } from '~/lib/constants';
 import { db } from '../db/client.server';
 import { categories, productImages, products, productsCategories, sports } from '../db/schema';
 import { mediaUrl } from '../media/storage.server';
 import { cached } from './cache.server';
+import { correctableWords, parseSearch, pickCorrections, searchQueries } from './search.server';
+
+/** How a list is ordered: by relevance (only when searching), newest first, or by name A–Z. */
+export type ProductSort = 'relevance' | 'newest' | 'name';
 
 export interface ProductFilter {
   q?: string;
   sportIds?: number[];
   categoryIds?: number[];
   page?: number;
+  /** Default: relevance when searching, otherwise newest. */
+  sort?: ProductSort;
 }
 
 export interface ProductImage {
@@ -50,15 +56,21 @@ function toImage(row: {
 /** The longest search text accepted (longer input is a client error, not a slow query). */
 export const MAX_QUERY_LENGTH = 100;
 
-/** The filter in one canonical form: trimmed, lower-cased search, sorted unique ids, page ≥ 1. */
+/**
+ * The filter in one canonical form: trimmed, lower-cased search, sorted unique ids, page ≥ 1, and
+ * the sort that applies (relevance only when there is a search text).
+ */
 export function normaliseFilter(filter: ProductFilter): Required<ProductFilter> {
   const ids = (list: number[] | undefined) =>
     [...new Set(list ?? [])].filter((n) => Number.isInteger(n) && n > 0).sort((a, b) => a - b);
+  const q = (filter.q ?? '').trim().replace(/\s+/g, ' ').toLowerCase().slice(0, MAX_QUERY_LENGTH);
+  const sort = filter.sort ?? 'relevance';
   return {
-    q: (filter.q ?? '').trim().replace(/\s+/g, ' ').toLowerCase().slice(0, MAX_QUERY_LENGTH),
+    q,
     sportIds: ids(filter.sportIds),
     categoryIds: ids(filter.categoryIds),
     page: Math.max(1, Math.floor(filter.page ?? 1) || 1),
+    sort: sort === 'relevance' && !q ? 'newest' : sort,
   };
 }
 
@@ -71,49 +83,158 @@ export interface ProductPage {
 
 /**
  * One page of products (16) matching the filter, with the exact total. Without a search text the
- * newest come first. A search matches the name, description, sport and category names (kept in
- * `products.search_text`), literally (`%` and `_` are plain characters) or approximately
- * (pg_trgm word similarity, so 'goalpst' finds goalposts); name matches rank first. Results are
- * cached until the catalogue changes.
+ * newest come first. A search matches the words of the name, description, sport and category names
+ * in any order, each by prefix, with joined and hyphenated spellings ('goal post' finds
+ * 'Goalposts') and plurals; products with all words in the name rank first. When no product
+ * matches, misspelt words are corrected against the catalogue's vocabulary ('goalpst' finds
+ * goalposts), so a typo match never outranks an exact one. `%` and `_` are plain characters.
+ *
+ * The ordered ids of every match are computed once per filter and catalogue version (the exact
+ * total is their number), so every page of a filter shares one query; a page then reads its 16
+ * products by primary key. Both are cached until the catalogue changes.
  */
-export function listProducts(filter: ProductFilter): Promise<ProductPage> {
+export async function listProducts(filter: ProductFilter): Promise<ProductPage> {
   const f = normaliseFilter(filter);
-  return cached(`products:${JSON.stringify(f)}`, () => queryProducts(f));
+  const plan = await planFor(f);
+  return cached(`page:${plan.key}:${f.page}`, () => readPage(plan.ids, f.page));
 }
 
-async function queryProducts(f: Required<ProductFilter>): Promise<ProductPage> {
-  const where: SQL[] = [];
-  if (f.q) {
-    const like = `%${escapeLike(f.q)}%`;
-    where.push(sql`(${products.searchText} LIKE ${like} OR ${f.q} <% ${products.searchText})`);
+/** The exact number of products matching the filter (shared with listProducts; page ignored). */
+export async function countProducts(filter: ProductFilter): Promise<number> {
+  return (await planFor(normaliseFilter(filter))).ids.length;
+}
+
+interface Plan {
+  /** The effective query (after typo correction): equal keys share results. */
+  key: string;
+  ids: Int32Array;
+}
+
+async function planFor(f: Required<ProductFilter>): Promise<Plan> {
+  const search = parseSearch(f.q);
+  const exact = await orderedIds(f, search.words, search.literal, new Map());
+  if (exact.ids.length || !search.words.length) return exact;
+  const words = correctableWords(search.words);
+  if (!words.length) return exact;
+  const fixes = await cached(`fixes:${words.join(' ')}`, () => corrections(words));
+  if (!fixes.size) return exact;
+  return orderedIds(f, search.words, search.literal, fixes);
+}
+
+/**
+ * Vocabulary words each word may be a typo of: ten candidates by pg_trgm similarity (the `%`
+ * operator, threshold 0.3, served by the trigram index), narrowed by edit distance.
+ */
+async function corrections(words: string[]): Promise<Map<string, string[]>> {
+  const list = sql.join(
+    words.map((w) => sql`${w}`),
+    sql`, `,
+  );
+  const rows = rowsOf<{ word: string; term: string }>(
+    await db().execute(sql`
+      SELECT w.word, t.term
+        FROM unnest(ARRAY[${list}]::text[]) AS w(word)
+        CROSS JOIN LATERAL (
+          SELECT s.term FROM search_terms s
+           WHERE s.term % w.word AND s.term <> w.word
+           ORDER BY similarity(s.term, w.word) DESC, s.term
+           LIMIT 10) t`),
+  );
+  return pickCorrections(rows);
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/** Parses '3,1,2' (PostgreSQL's string_agg of ids) without an intermediate array of strings. */
+function parseIds(text: string | null): Int32Array {
+  if (!text) return new Int32Array(0);
+  let count = 1;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 44) count++;
+  const ids = new Int32Array(count);
+  let n = 0;
+  let value = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 44) {
+      ids[n++] = value;
+      value = 0;
+    } else value = value * 10 + (c - 48);
   }
-  if (f.sportIds.length) where.push(inArray(products.sportId, f.sportIds));
-  if (f.categoryIds.length) {
-    where.push(
-      exists(
-        db()
-          .select({ one: sql`1` })
-          .from(productsCategories)
-          .where(
-            and(
-              eq(productsCategories.productId, products.id),
-              inArray(productsCategories.categoryId, f.categoryIds),
-            ),
-          ),
-      ),
-    );
-  }
-  const condition = where.length ? and(...where) : undefined;
-  const order: SQL[] = f.q
-    ? [
-        sql`(lower(${products.name}) LIKE ${`%${escapeLike(f.q)}%`}) DESC`,
-        sql`word_similarity(${f.q}, lower(${products.name})) DESC`,
-        sql`word_similarity(${f.q}, ${products.searchText}) DESC`,
-        desc(products.createdAt),
-        desc(products.id),
-      ]
-    : [desc(products.createdAt), desc(products.id)];
-  const [rows, [count]] = await Promise.all([
+  ids[n] = value;
+  return ids;
+}
+
+/**
+ * Every matching id in display order, one query per filter and catalogue version. Unsearched lists
+ * walk the index that matches their order (products_created_at_idx or products_name_order_idx);
+ * searches take the GIN index on search_vector and sort only their matches.
+ */
+function orderedIds(
+  f: Required<ProductFilter>,
+  words: string[],
+  literal: string | null,
+  fixes: ReadonlyMap<string, string[]>,
+): Promise<Plan> {
+  const queries = searchQueries(words, fixes);
+  const key = JSON.stringify([
+    queries?.match ?? null,
+    literal,
+    f.sportIds,
+    f.categoryIds,
+    f.sort === 'relevance' && !queries ? 'newest' : f.sort,
+  ]);
+  return cached(
+    `ids:${key}`,
+    async () => {
+      const where: SQL[] = [];
+      if (queries) where.push(sql`p.search_vector @@ ${queries.match}::tsquery`);
+      if (literal) where.push(sql`p.search_text LIKE ${`%${escapeLike(literal)}%`}`);
+      if (f.sportIds.length)
+        where.push(
+          sql`p.sport_id IN (${sql.join(
+            f.sportIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        );
+      if (f.categoryIds.length) {
+        where.push(sql`EXISTS (SELECT 1 FROM products_categories pc
+          WHERE pc.product_id = p.id
+            AND pc.category_id IN (${sql.join(
+              f.categoryIds.map((id) => sql`${id}`),
+              sql`, `,
+            )}))`);
+      }
+      const order: SQL[] =
+        f.sort === 'name'
+          ? [sql`lower(p.name)`, sql`p.id`]
+          : f.sort === 'relevance' && queries
+            ? [
+                ...queries.tiers.map((t) => sql`(p.search_vector @@ ${t}::tsquery) DESC`),
+                sql`p.created_at DESC`,
+                sql`p.id DESC`,
+              ]
+            : [sql`p.created_at DESC`, sql`p.id DESC`];
+      // Aggregated in the database: one text value instead of one row per match.
+      const [row] = rowsOf<{ ids: string | null }>(
+        await db().execute(sql`
+          SELECT string_agg(s.id::text, ',') AS ids FROM (
+            SELECT p.id FROM products p
+             ${where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}
+             ORDER BY ${sql.join(order, sql`, `)}) s`),
+      );
+      return { key, ids: parseIds(row?.ids ?? null) };
+    },
+    (plan) => plan.ids.byteLength + key.length * 2,
+  );
+}
+
+async function readPage(all: Int32Array, page: number): Promise<ProductPage> {
+  const ids = [...all.subarray((page - 1) * PAGE_SIZE, page * PAGE_SIZE)];
+  const result = { page, pageSize: PAGE_SIZE, total: all.length };
+  if (!ids.length) return { ...result, items: [] };
+  const [rows, images, links] = await Promise.all([
     db()
       .select({
         id: products.id,
@@ -124,53 +245,49 @@ async function queryProducts(f: Required<ProductFilter>): Promise<ProductPage> {
       })
       .from(products)
       .innerJoin(sports, eq(sports.id, products.sportId))
-      .where(condition)
-      .orderBy(...order)
-      .limit(PAGE_SIZE)
-      .offset((f.page - 1) * PAGE_SIZE),
+      .where(inArray(products.id, ids)),
     db()
-      .select({ n: sql<number>`count(*)::int` })
-      .from(products)
-      .where(condition),
+      .select({
+        productId: productImages.productId,
+        key: productImages.key,
+        width: productImages.width,
+        height: productImages.height,
+        variants: productImages.variants,
+      })
+      .from(productImages)
+      .where(and(inArray(productImages.productId, ids), eq(productImages.position, 0))),
+    db()
+      .select({
+        productId: productsCategories.productId,
+        id: categories.id,
+        name: categories.name,
+      })
+      .from(productsCategories)
+      .innerJoin(categories, eq(categories.id, productsCategories.categoryId))
+      .where(inArray(productsCategories.productId, ids))
+      .orderBy(asc(categories.name)),
   ]);
-  const ids = rows.map((r) => r.id);
-  const [images, links] = ids.length
-    ? await Promise.all([
-        db()
-          .select({
-            productId: productImages.productId,
-            key: productImages.key,
-            width: productImages.width,
-            height: productImages.height,
-            variants: productImages.variants,
-          })
-          .from(productImages)
-          .where(and(inArray(productImages.productId, ids), eq(productImages.position, 0))),
-        db()
-          .select({
-            productId: productsCategories.productId,
-            id: categories.id,
-            name: categories.name,
-          })
-          .from(productsCategories)
-          .innerJoin(categories, eq(categories.id, productsCategories.categoryId))
-          .where(inArray(productsCategories.productId, ids))
-          .orderBy(asc(categories.name)),
-      ])
-    : [[], []];
   const imageBy = new Map(images.map((i) => [i.productId, toImage(i)]));
+  const rowBy = new Map(rows.map((r) => [r.id, r]));
   return {
-    page: f.page,
-    pageSize: PAGE_SIZE,
-    total: Number(count?.n ?? 0),
-    items: rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      description: r.description,
-      image: imageBy.get(r.id) ?? null,
-      sport: { id: r.sportId, name: r.sportName },
-      categories: links.filter((l) => l.productId === r.id).map(({ id, name }) => ({ id, name })),
-    })),
+    ...result,
+    // In the plan's order; a product deleted since is left out until the version check sees it.
+    items: ids.flatMap((id) => {
+      const r = rowBy.get(id);
+      if (!r) return [];
+      return [
+        {
+          id: r.id,
+          name: r.name,
+          description: r.description,
+          image: imageBy.get(r.id) ?? null,
+          sport: { id: r.sportId, name: r.sportName },
+          categories: links
+            .filter((l) => l.productId === r.id)
+            .map(({ id: cid, name }) => ({ id: cid, name })),
+        },
+      ];
+    }),
   };
 }
 
