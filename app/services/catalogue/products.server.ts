@@ -89,36 +89,40 @@ export interface ProductPage {
  * matches, misspelt words are corrected against the catalogue's vocabulary ('goalpst' finds
  * goalposts), so a typo match never outranks an exact one. `%` and `_` are plain characters.
  *
- * The ordered ids of every match are computed once per filter and catalogue version (the exact
- * total is their number), so every page of a filter shares one query; a page then reads its 16
- * products by primary key. Both are cached until the catalogue changes.
+ * Per filter and catalogue version (docs/decisions/005): the exact total is counted once and shared
+ * by all pages, and the ordered ids of the first 64 pages (then 1,024, then all) are read once, in
+ * an order that the indexes serve; a page then reads its 16 products by primary key. All cached
+ * until the catalogue changes.
  */
 export async function listProducts(filter: ProductFilter): Promise<ProductPage> {
   const f = normaliseFilter(filter);
   const plan = await planFor(f);
-  return cached(`page:${plan.key}:${f.page}`, () => readPage(plan.ids, f.page));
+  const [total, ids] = await Promise.all([plan.total(), plan.ids(f.page * PAGE_SIZE)]);
+  return cached(`page:${plan.key}:${f.page}`, () => readPage(ids, total, f.page));
 }
 
-/** The exact number of products matching the filter (shared with listProducts; page ignored). */
+/** The exact number of products matching the filter (the count listProducts shares; page ignored). */
 export async function countProducts(filter: ProductFilter): Promise<number> {
-  return (await planFor(normaliseFilter(filter))).ids.length;
+  return (await planFor(normaliseFilter(filter))).total();
 }
 
 interface Plan {
   /** The effective query (after typo correction): equal keys share results. */
   key: string;
-  ids: Int32Array;
+  total: () => Promise<number>;
+  /** At least the first `needed` ids in display order (fewer when fewer match). */
+  ids: (needed: number) => Promise<Int32Array>;
 }
 
 async function planFor(f: Required<ProductFilter>): Promise<Plan> {
   const search = parseSearch(f.q);
-  const exact = await orderedIds(f, search.words, search.literal, new Map());
-  if (exact.ids.length || !search.words.length) return exact;
+  const exact = queryPlan(f, search.words, search.literal, new Map());
+  if (!search.words.length || (await exact.total()) > 0) return exact;
   const words = correctableWords(search.words);
   if (!words.length) return exact;
   const fixes = await cached(`fixes:${words.join(' ')}`, () => corrections(words));
   if (!fixes.size) return exact;
-  return orderedIds(f, search.words, search.literal, fixes);
+  return queryPlan(f, search.words, search.literal, fixes);
 }
 
 /**
@@ -147,9 +151,9 @@ function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
-/** Parses '3,1,2' (PostgreSQL's string_agg of ids) without an intermediate array of strings. */
+/** Parses '{3,1,2}' (an int[] as text) without an intermediate array of strings. */
 function parseIds(text: string | null): Int32Array {
-  if (!text) return new Int32Array(0);
+  if (!text || text === '{}') return new Int32Array(0);
   let count = 1;
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 44) count++;
   const ids = new Int32Array(count);
@@ -160,79 +164,126 @@ function parseIds(text: string | null): Int32Array {
     if (c === 44) {
       ids[n++] = value;
       value = 0;
-    } else value = value * 10 + (c - 48);
+    } else if (c >= 48 && c <= 57) value = value * 10 + (c - 48);
   }
   ids[n] = value;
   return ids;
 }
 
 /**
- * Every matching id in display order, one query per filter and catalogue version. Unsearched lists
- * walk the index that matches their order (products_created_at_idx or products_name_order_idx);
- * searches take the GIN index on search_vector and sort only their matches.
+ * How many ids a plan reads at once: enough for the first 64 pages, then 1,024, then all. Most
+ * visits stay in the first pages, and reading (and keeping) every id of a 100,000-product filter
+ * for them would cost more than the pages themselves.
  */
-function orderedIds(
+const ID_TIERS = [64 * PAGE_SIZE, 1024 * PAGE_SIZE, Infinity];
+
+const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+/**
+ * The count and the ordered ids for one effective query. The order matches an index where it can:
+ * newest first walks products_created_at_idx (declared DESC NULLS LAST, so the ORDER BY says so
+ * too, or PostgreSQL sorts instead), name A–Z walks products_name_order_idx; a search takes the
+ * GIN index on search_vector and sorts only its matches by the rank tiers.
+ */
+function queryPlan(
   f: Required<ProductFilter>,
   words: string[],
   literal: string | null,
   fixes: ReadonlyMap<string, string[]>,
-): Promise<Plan> {
+): Plan {
   const queries = searchQueries(words, fixes);
-  const key = JSON.stringify([
-    queries?.match ?? null,
-    literal,
-    f.sportIds,
-    f.categoryIds,
-    f.sort === 'relevance' && !queries ? 'newest' : f.sort,
-  ]);
-  return cached(
-    `ids:${key}`,
-    async () => {
-      const where: SQL[] = [];
-      if (queries) where.push(sql`p.search_vector @@ ${queries.match}::tsquery`);
-      if (literal) where.push(sql`p.search_text LIKE ${`%${escapeLike(literal)}%`}`);
-      if (f.sportIds.length)
-        where.push(
-          sql`p.sport_id IN (${sql.join(
-            f.sportIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
-        );
-      if (f.categoryIds.length) {
-        where.push(sql`EXISTS (SELECT 1 FROM products_categories pc
-          WHERE pc.product_id = p.id
-            AND pc.category_id IN (${sql.join(
-              f.categoryIds.map((id) => sql`${id}`),
-              sql`, `,
-            )}))`);
-      }
-      const order: SQL[] =
-        f.sort === 'name'
-          ? [sql`lower(p.name)`, sql`p.id`]
-          : f.sort === 'relevance' && queries
-            ? [
-                ...queries.tiers.map((t) => sql`(p.search_vector @@ ${t}::tsquery) DESC`),
-                sql`p.created_at DESC`,
-                sql`p.id DESC`,
-              ]
-            : [sql`p.created_at DESC`, sql`p.id DESC`];
-      // Aggregated in the database: one text value instead of one row per match.
-      const [row] = rowsOf<{ ids: string | null }>(
-        await db().execute(sql`
-          SELECT string_agg(s.id::text, ',') AS ids FROM (
-            SELECT p.id FROM products p
-             ${where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}
-             ORDER BY ${sql.join(order, sql`, `)}) s`),
-      );
-      return { key, ids: parseIds(row?.ids ?? null) };
-    },
-    (plan) => plan.ids.byteLength + key.length * 2,
+  const sort = f.sort === 'relevance' && !queries ? 'newest' : f.sort;
+  const key = JSON.stringify([queries?.match ?? null, literal, f.sportIds, f.categoryIds]);
+  const where: SQL[] = [];
+  if (queries) where.push(sql`p.search_vector @@ ${queries.match}::tsquery`);
+  if (literal) where.push(sql`p.search_text LIKE ${`%${escapeLike(literal)}%`}`);
+  if (f.sportIds.length) where.push(sql`p.sport_id IN (${idList(f.sportIds)})`);
+  if (f.categoryIds.length) {
+    where.push(sql`EXISTS (SELECT 1 FROM products_categories pc
+      WHERE pc.product_id = p.id AND pc.category_id IN (${idList(f.categoryIds)}))`);
+  }
+  const condition = where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
+  // Unsearched lists: the order of an index (see above).
+  const order: SQL[] =
+    sort === 'name'
+      ? [sql`lower(p.name)`, sql`p.id`]
+      : [sql`p.created_at DESC NULLS LAST`, sql`p.id DESC NULLS LAST`];
+  // The same order over the materialised matches of a search (columns named t0…, created_at…).
+  const tierColumns = (queries?.tiers ?? []).map(
+    (t, i) => sql`(p.search_vector @@ ${t}::tsquery) AS ${sql.raw(`t${i}`)}`,
   );
+  const sortColumns = sql.join(
+    [sql`p.created_at`, sql`lower(p.name) AS lname`, ...tierColumns],
+    sql`, `,
+  );
+  const sortedBy: SQL[] =
+    sort === 'name'
+      ? [sql`m.lname`, sql`m.id`]
+      : sort === 'relevance' && queries
+        ? [
+            ...queries.tiers.map((_, i) => sql`${sql.raw(`m.t${i}`)} DESC`),
+            sql`m.created_at DESC`,
+            sql`m.id DESC`,
+          ]
+        : [sql`m.created_at DESC`, sql`m.id DESC`];
+  const limitSql = (limit: number) => (limit === Infinity ? sql`` : sql`LIMIT ${limit}`);
+  // A search must read and rank every match anyway, so one pass gives both the ids and the count:
+  // the matches once into a small materialised set, then counted and sorted from there.
+  const searchIds = (limit: number) =>
+    cached(
+      `ids:${sort}:${limit}:${key}`,
+      async () => {
+        const [row] = rowsOf<{ n: number; ids: string | null }>(
+          await db().execute(sql`
+            WITH m AS MATERIALIZED (
+              SELECT p.id, ${sortColumns} FROM products p ${condition})
+            SELECT (SELECT count(*)::int FROM m) AS n,
+                   (SELECT array_agg(s.id)::text FROM (
+                      SELECT m.id FROM m ORDER BY ${sql.join(sortedBy, sql`, `)} ${limitSql(limit)}
+                   ) s) AS ids`),
+        );
+        return { n: Number(row?.n ?? 0), ids: parseIds(row?.ids ?? null) };
+      },
+      (r) => r.ids.byteLength + key.length * 2,
+    );
+  const tierFor = (needed: number) => ID_TIERS.find((t) => t >= needed)!;
+  // The count's key holds the filter only: never the page or the sort.
+  const total = () =>
+    cached(`count:${key}`, async () => {
+      if (queries) return (await searchIds(ID_TIERS[0]!)).n;
+      const [row] = rowsOf<{ n: number }>(
+        await db().execute(sql`SELECT count(*)::int AS n FROM products p ${condition}`),
+      );
+      return Number(row?.n ?? 0);
+    });
+  const ids = async (needed: number) => {
+    const limit = tierFor(needed);
+    if (queries) return (await searchIds(limit)).ids;
+    return cached(
+      `ids:${sort}:${limit}:${key}`,
+      async () => {
+        // Aggregated in the database: one value instead of one row per id.
+        const [row] = rowsOf<{ ids: string | null }>(
+          await db().execute(sql`
+            SELECT array_agg(s.id)::text AS ids FROM (
+              SELECT p.id FROM products p ${condition}
+               ORDER BY ${sql.join(order, sql`, `)} ${limitSql(limit)}) s`),
+        );
+        return parseIds(row?.ids ?? null);
+      },
+      (list) => list.byteLength + key.length * 2,
+    );
+  };
+  return { key: `${sort}:${key}`, total, ids };
 }
 
-async function readPage(all: Int32Array, page: number): Promise<ProductPage> {
+async function readPage(all: Int32Array, total: number, page: number): Promise<ProductPage> {
   const ids = [...all.subarray((page - 1) * PAGE_SIZE, page * PAGE_SIZE)];
-  const result = { page, pageSize: PAGE_SIZE, total: all.length };
+  const result = { page, pageSize: PAGE_SIZE, total };
   if (!ids.length) return { ...result, items: [] };
   const [rows, images, links] = await Promise.all([
     db()
