@@ -255,6 +255,15 @@ function queryPlan(
   const total = () =>
     cached(`count:${key}`, async () => {
       if (queries) return (await searchIds(ID_TIERS[0]!)).n;
+      if (f.categoryIds.length && !f.sportIds.length && !literal) {
+        // Categories alone: their links' index answers without visiting products (the foreign key
+        // guarantees each link's product exists).
+        const [row] = rowsOf<{ n: number }>(
+          await db().execute(sql`SELECT count(DISTINCT pc.product_id)::int AS n
+            FROM products_categories pc WHERE pc.category_id IN (${idList(f.categoryIds)})`),
+        );
+        return Number(row?.n ?? 0);
+      }
       const [row] = rowsOf<{ n: number }>(
         await db().execute(sql`SELECT count(*)::int AS n FROM products p ${condition}`),
       );
