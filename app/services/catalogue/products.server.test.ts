@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCategory, createProduct, createSport } from '../../../tests/factories';
 import { db } from '../db/client.server';
 import { catalogueChanged, catalogueVersion } from './cache.server';
-import { countProducts, getProduct, listProducts } from './products.server';
+import { countFilterOptions, countProducts, getProduct, listProducts } from './products.server';
 import { listSports } from './taxonomy.server';
 
 let football: { id: number };
@@ -143,6 +143,31 @@ describe('counts and pages', () => {
     expect(newest.items.map((p) => p.id)).toEqual([ids.hoop, ids.goalNet]);
     const relevant = await listProducts({ q: 'net' });
     expect(relevant.items.map((p) => p.id)).toEqual([ids.goalNet, ids.hoop]);
+  });
+});
+
+describe('countFilterOptions', () => {
+  it('counts what each sport and category option would list, ignoring its own dimension', async () => {
+    const all = await countFilterOptions({});
+    expect(all.sports.get(football.id)).toBe(2);
+    expect(all.sports.get(basketball.id)).toBe(23);
+    expect(all.categories.get(goalposts.id)).toBe(2);
+    expect(all.categories.get(nets.id)).toBe(2);
+
+    const search = await countFilterOptions({ q: 'net' });
+    expect(Object.fromEntries(search.sports)).toEqual({ [football.id]: 1, [basketball.id]: 1 });
+
+    const inFootball = await countFilterOptions({ sportIds: [football.id], page: 3 });
+    expect(inFootball.sports.get(basketball.id)).toBe(23);
+    expect(Object.fromEntries(inFootball.categories)).toEqual({
+      [goalposts.id]: 1,
+      [nets.id]: 1,
+    });
+
+    // The corrected search: 'goalpost' is in the goal's name and the hoop's category.
+    const typo = await countFilterOptions({ q: 'goalpst', categoryIds: [nets.id] });
+    expect(Object.fromEntries(typo.sports)).toEqual({ [basketball.id]: 1 });
+    expect(Object.fromEntries(typo.categories)).toEqual({ [goalposts.id]: 2, [nets.id]: 1 });
   });
 });
 

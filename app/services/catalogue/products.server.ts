@@ -106,12 +106,29 @@ export async function countProducts(filter: ProductFilter): Promise<number> {
   return (await planFor(normaliseFilter(filter))).total();
 }
 
+/** How many products each sport and category option would give (ids without products: absent). */
+export interface FilterOptionCounts {
+  sports: Map<number, number>;
+  categories: Map<number, number>;
+}
+
+/**
+ * For the filter's search and selections, how many products each sport option and each category
+ * option would list: a sport's count applies the search and the selected categories (not the
+ * selected sports), a category's the search and the selected sports. Computed once per filter and
+ * catalogue version (the page and sort do not matter).
+ */
+export async function countFilterOptions(filter: ProductFilter): Promise<FilterOptionCounts> {
+  return (await planFor(normaliseFilter(filter))).options();
+}
+
 interface Plan {
   /** The effective query (after typo correction): equal keys share results. */
   key: string;
   total: () => Promise<number>;
   /** At least the first `needed` ids in display order (fewer when fewer match). */
   ids: (needed: number) => Promise<Int32Array>;
+  options: () => Promise<FilterOptionCounts>;
 }
 
 async function planFor(f: Required<ProductFilter>): Promise<Plan> {
@@ -198,15 +215,20 @@ function queryPlan(
   const queries = searchQueries(words, fixes);
   const sort = f.sort === 'relevance' && !queries ? 'newest' : f.sort;
   const key = JSON.stringify([queries?.match ?? null, literal, f.sportIds, f.categoryIds]);
-  const where: SQL[] = [];
-  if (queries) where.push(sql`p.search_vector @@ ${queries.match}::tsquery`);
-  if (literal) where.push(sql`p.search_text LIKE ${`%${escapeLike(literal)}%`}`);
-  if (f.sportIds.length) where.push(sql`p.sport_id IN (${idList(f.sportIds)})`);
-  if (f.categoryIds.length) {
-    where.push(sql`EXISTS (SELECT 1 FROM products_categories pc
-      WHERE pc.product_id = p.id AND pc.category_id IN (${idList(f.categoryIds)}))`);
-  }
-  const condition = where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
+  /** The WHERE clause, optionally without one dimension (for that dimension's option counts). */
+  const whereClause = (without?: 'sports' | 'categories') => {
+    const where: SQL[] = [];
+    if (queries) where.push(sql`p.search_vector @@ ${queries.match}::tsquery`);
+    if (literal) where.push(sql`p.search_text LIKE ${`%${escapeLike(literal)}%`}`);
+    if (f.sportIds.length && without !== 'sports')
+      where.push(sql`p.sport_id IN (${idList(f.sportIds)})`);
+    if (f.categoryIds.length && without !== 'categories') {
+      where.push(sql`EXISTS (SELECT 1 FROM products_categories pc
+        WHERE pc.product_id = p.id AND pc.category_id IN (${idList(f.categoryIds)}))`);
+    }
+    return where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
+  };
+  const condition = whereClause();
   // Unsearched lists: the order of an index (see above).
   const order: SQL[] =
     sort === 'name'
@@ -287,7 +309,22 @@ function queryPlan(
       (list) => list.byteLength + key.length * 2,
     );
   };
-  return { key: `${sort}:${key}`, total, ids };
+  const options = () =>
+    cached(`options:${key}`, async () => {
+      // Each dimension counted with the other dimension's selection and the search, not its own:
+      // what ticking that one option (alone in its dimension) would give.
+      const [bySport, byCategory] = await Promise.all([
+        db().execute(sql`SELECT p.sport_id AS id, count(*)::int AS n FROM products p
+          ${whereClause('sports')} GROUP BY p.sport_id`),
+        db().execute(sql`SELECT pc.category_id AS id, count(*)::int AS n
+          FROM products_categories pc JOIN products p ON p.id = pc.product_id
+          ${whereClause('categories')} GROUP BY pc.category_id`),
+      ]);
+      const toMap = (result: unknown) =>
+        new Map(rowsOf<{ id: number; n: number }>(result).map((r) => [r.id, Number(r.n)]));
+      return { sports: toMap(bySport), categories: toMap(byCategory) };
+    });
+  return { key: `${sort}:${key}`, total, ids, options };
 }
 
 async function readPage(all: Int32Array, total: number, page: number): Promise<ProductPage> {
