@@ -94,17 +94,21 @@ export function catalogueApi(): express.Router {
       const filter = normaliseFilter({ q, sportIds: sport, categoryIds: category, page });
       // The serialised body is cached with the page: a repeated URL costs a lookup, not a
       // JSON.stringify of sixteen products.
-      const body = await cached(`api:products:${JSON.stringify(filter)}`, async () => {
-        const result = await listProducts(filter);
-        return Buffer.from(
-          JSON.stringify({
-            items: result.items.map(toItem),
-            total: result.total,
-            page: result.page,
-            pageSize: result.pageSize,
-          }),
-        );
-      });
+      const body = await cached(
+        `api:products:${JSON.stringify(filter)}`,
+        async () => {
+          const result = await listProducts(filter);
+          return Buffer.from(
+            JSON.stringify({
+              items: result.items.map(toItem),
+              total: result.total,
+              page: result.page,
+              pageSize: result.pageSize,
+            }),
+          );
+        },
+        (buffer) => buffer.byteLength,
+      );
       res.type('application/json').send(body);
     } catch (error) {
       next(error);

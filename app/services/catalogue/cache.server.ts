@@ -9,8 +9,11 @@ import { db } from '../db/client.server';
  */
 const VERSION_TTL_MS = 1000;
 const MAX_ENTRIES = 2000;
-/** Bound on the entries that declare their size (the ordered id lists of listProducts). */
-const MAX_BYTES = 48 * 1024 * 1024;
+/**
+ * Bound on the entries that declare their size (listProducts' id lists and pages, the API's
+ * bodies): the server's memory budget (issue 17: 250 MB resident) leaves the caches about this.
+ */
+const MAX_BYTES = 32 * 1024 * 1024;
 
 let known: { version: number; checkedAt: number } | undefined;
 let pending: Promise<number> | undefined;

@@ -98,7 +98,12 @@ export async function listProducts(filter: ProductFilter): Promise<ProductPage> 
   const f = normaliseFilter(filter);
   const plan = await planFor(f);
   const [total, ids] = await Promise.all([plan.total(), plan.ids(f.page * PAGE_SIZE)]);
-  return cached(`page:${plan.key}:${f.page}`, () => readPage(ids, total, f.page));
+  return cached(
+    `page:${plan.key}:${f.page}`,
+    () => readPage(ids, total, f.page),
+    // Counted against the cache's byte bound (UTF-16 strings: about twice their JSON length).
+    (page) => JSON.stringify(page).length * 2,
+  );
 }
 
 /** The exact number of products matching the filter (the count listProducts shares; page ignored). */
