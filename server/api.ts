@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
-import { catalogueVersion } from '~/services/catalogue/cache.server';
+import { cached, catalogueVersion } from '~/services/catalogue/cache.server';
 import {
   getProduct,
   listProducts,
   MAX_QUERY_LENGTH,
+  normaliseFilter,
   type ProductCard,
 } from '~/services/catalogue/products.server';
 import { listCategories, listSports } from '~/services/catalogue/taxonomy.server';
@@ -91,13 +92,25 @@ export function catalogueApi(): express.Router {
       if (!query.success) return badRequest(res, query.error);
       if (await notModified(req, res)) return;
       const { q, sport, category, page } = query.data;
-      const result = await listProducts({ q, sportIds: sport, categoryIds: category, page });
-      res.json({
-        items: result.items.map(toItem),
-        total: result.total,
-        page: result.page,
-        pageSize: result.pageSize,
-      });
+      const filter = normaliseFilter({ q, sportIds: sport, categoryIds: category, page });
+      // The serialised body is cached with the page: a repeated URL costs a lookup, not a
+      // JSON.stringify of sixteen products.
+      const body = await cached(
+        `api:products:${JSON.stringify(filter)}`,
+        async () => {
+          const result = await listProducts(filter);
+          return Buffer.from(
+            JSON.stringify({
+              items: result.items.map(toItem),
+              total: result.total,
+              page: result.page,
+              pageSize: result.pageSize,
+            }),
+          );
+        },
+        (buffer) => buffer.byteLength,
+      );
+      res.type('application/json').send(body);
     } catch (error) {
       next(error);
     }

@@ -8,11 +8,30 @@ import { db } from '../db/client.server';
  * it moved. A write made through this process calls `catalogueChanged()` and is seen at once.
  */
 const VERSION_TTL_MS = 1000;
-const MAX_ENTRIES = 1000;
+const MAX_ENTRIES = 2000;
+/**
+ * Bound on the entries that declare their size (listProducts' id lists and pages, the API's
+ * bodies): the server's memory budget (issue 17: 250 MB resident) leaves the caches about this.
+ */
+const MAX_BYTES = 32 * 1024 * 1024;
 
 let known: { version: number; checkedAt: number } | undefined;
 let pending: Promise<number> | undefined;
 const entries = new Map<string, Promise<unknown>>();
+const sizes = new Map<string, number>();
+let bytes = 0;
+
+function forget(key: string): void {
+  entries.delete(key);
+  bytes -= sizes.get(key) ?? 0;
+  sizes.delete(key);
+}
+
+function clearAll(): void {
+  entries.clear();
+  sizes.clear();
+  bytes = 0;
+}
 
 async function readVersion(): Promise<number> {
   const result = await db().execute<{ version: number }>(
@@ -27,22 +46,28 @@ export async function catalogueVersion(now = Date.now()): Promise<number> {
   if (known && now - known.checkedAt < VERSION_TTL_MS) return known.version;
   pending ??= readVersion().finally(() => (pending = undefined));
   const version = await pending;
-  if (known?.version !== version) entries.clear();
+  if (known?.version !== version) clearAll();
   known = { version, checkedAt: now };
   return version;
 }
 
 /** Forgets every cached result and the known version (call after a catalogue write). */
 export function catalogueChanged(): void {
-  entries.clear();
+  clearAll();
   known = undefined;
 }
 
 /**
  * The cached value for `key` at the current catalogue version, computed by `compute` on a miss.
- * Concurrent misses share one computation; a failed computation is not kept.
+ * Concurrent misses share one computation; a failed computation is not kept. `sizeOf` gives a
+ * value's size in bytes for values that can be large: the least recently used entries are dropped
+ * while the sized ones together exceed MAX_BYTES.
  */
-export async function cached<T>(key: string, compute: () => PromiseLike<T>): Promise<T> {
+export async function cached<T>(
+  key: string,
+  compute: () => PromiseLike<T>,
+  sizeOf?: (value: T) => number,
+): Promise<T> {
   await catalogueVersion();
   const hit = entries.get(key) as Promise<T> | undefined;
   if (hit) {
@@ -54,7 +79,21 @@ export async function cached<T>(key: string, compute: () => PromiseLike<T>): Pro
   // Resolved once here: a Drizzle query is a thenable that would run again on every await.
   const value = (async () => await compute())();
   entries.set(key, value);
-  value.catch(() => entries.delete(key));
-  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  value.then(
+    (v) => {
+      if (!sizeOf || entries.get(key) !== value) return;
+      const size = sizeOf(v);
+      sizes.set(key, size);
+      bytes += size;
+      for (const oldest of entries.keys()) {
+        if (bytes <= MAX_BYTES || oldest === key) break;
+        forget(oldest);
+      }
+    },
+    () => {
+      if (entries.get(key) === value) forget(key);
+    },
+  );
+  if (entries.size > MAX_ENTRIES) forget(entries.keys().next().value!);
   return value;
 }

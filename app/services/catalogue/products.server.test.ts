@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCategory, createProduct, createSport } from '../../../tests/factories';
 import { db } from '../db/client.server';
 import { catalogueChanged, catalogueVersion } from './cache.server';
-import { getProduct, listProducts } from './products.server';
+import { countFilterOptions, countProducts, getProduct, listProducts } from './products.server';
 import { listSports } from './taxonomy.server';
 
 let football: { id: number };
@@ -107,6 +107,67 @@ describe('listProducts', () => {
       (await listProducts({ q: 'net', sportIds: [football.id] })).items.map((p) => p.id),
     ).toEqual([ids.goalNet]);
     expect(await listProducts({ q: 'zzqxv' })).toMatchObject({ items: [], total: 0 });
+  });
+});
+
+describe('counts and pages', () => {
+  it('counts a filter once per catalogue version and shares the count with all its pages', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      catalogueChanged();
+      const first = await listProducts({ sportIds: [basketball.id] });
+      // Another instance adds a product: the version moves in the database, and this instance
+      // reads it at most once a second, so page 2 (asked at once) must reuse page 1's count.
+      await db().execute(
+        sql`INSERT INTO products (name, slug, sport_id) VALUES ('Other Instance Ball', 'other-instance-ball', ${basketball.id})`,
+      );
+      const second = await listProducts({ sportIds: [basketball.id], page: 2 });
+      expect(second.total).toBe(first.total);
+      expect(await countProducts({ sportIds: [basketball.id] })).toBe(first.total);
+      vi.setSystemTime(Date.now() + 5_000);
+      const later = await listProducts({ sportIds: [basketball.id], page: 2 });
+      expect(later.total).toBe(first.total + 1);
+      await db().execute(sql`DELETE FROM products WHERE slug = 'other-instance-ball'`);
+    } finally {
+      vi.useRealTimers();
+      catalogueChanged();
+    }
+  });
+
+  it('sorts by name A–Z or newest, and by relevance only when searching', async () => {
+    const byName = await listProducts({ sort: 'name', page: 1 });
+    const names = byName.items.map((p) => p.name.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    expect(byName.total).toBe((await listProducts({})).total);
+    const newest = await listProducts({ q: 'net', sort: 'newest' });
+    expect(newest.items.map((p) => p.id)).toEqual([ids.hoop, ids.goalNet]);
+    const relevant = await listProducts({ q: 'net' });
+    expect(relevant.items.map((p) => p.id)).toEqual([ids.goalNet, ids.hoop]);
+  });
+});
+
+describe('countFilterOptions', () => {
+  it('counts what each sport and category option would list, ignoring its own dimension', async () => {
+    const all = await countFilterOptions({});
+    expect(all.sports.get(football.id)).toBe(2);
+    expect(all.sports.get(basketball.id)).toBe(23);
+    expect(all.categories.get(goalposts.id)).toBe(2);
+    expect(all.categories.get(nets.id)).toBe(2);
+
+    const search = await countFilterOptions({ q: 'net' });
+    expect(Object.fromEntries(search.sports)).toEqual({ [football.id]: 1, [basketball.id]: 1 });
+
+    const inFootball = await countFilterOptions({ sportIds: [football.id], page: 3 });
+    expect(inFootball.sports.get(basketball.id)).toBe(23);
+    expect(Object.fromEntries(inFootball.categories)).toEqual({
+      [goalposts.id]: 1,
+      [nets.id]: 1,
+    });
+
+    // The corrected search: 'goalpost' is in the goal's name and the hoop's category.
+    const typo = await countFilterOptions({ q: 'goalpst', categoryIds: [nets.id] });
+    expect(Object.fromEntries(typo.sports)).toEqual({ [basketball.id]: 1 });
+    expect(Object.fromEntries(typo.categories)).toEqual({ [goalposts.id]: 2, [nets.id]: 1 });
   });
 });
 

@@ -1,15 +1,21 @@
-import { and, asc, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PAGE_SIZE } from '~/lib/constants';
 import { db } from '../db/client.server';
 import { categories, productImages, products, productsCategories, sports } from '../db/schema';
 import { mediaUrl } from '../media/storage.server';
 import { cached } from './cache.server';
+import { correctableWords, parseSearch, pickCorrections, searchQueries } from './search.server';
+
+/** How a list is ordered: by relevance (only when searching), newest first, or by name A–Z. */
+export type ProductSort = 'relevance' | 'newest' | 'name';
 
 export interface ProductFilter {
   q?: string;
   sportIds?: number[];
   categoryIds?: number[];
   page?: number;
+  /** Default: relevance when searching, otherwise newest. */
+  sort?: ProductSort;
 }
 
 export interface ProductImage {
@@ -50,15 +56,21 @@ function toImage(row: {
 /** The longest search text accepted (longer input is a client error, not a slow query). */
 export const MAX_QUERY_LENGTH = 100;
 
-/** The filter in one canonical form: trimmed, lower-cased search, sorted unique ids, page ≥ 1. */
+/**
+ * The filter in one canonical form: trimmed, lower-cased search, sorted unique ids, page ≥ 1, and
+ * the sort that applies (relevance only when there is a search text).
+ */
 export function normaliseFilter(filter: ProductFilter): Required<ProductFilter> {
   const ids = (list: number[] | undefined) =>
     [...new Set(list ?? [])].filter((n) => Number.isInteger(n) && n > 0).sort((a, b) => a - b);
+  const q = (filter.q ?? '').trim().replace(/\s+/g, ' ').toLowerCase().slice(0, MAX_QUERY_LENGTH);
+  const sort = filter.sort ?? 'relevance';
   return {
-    q: (filter.q ?? '').trim().replace(/\s+/g, ' ').toLowerCase().slice(0, MAX_QUERY_LENGTH),
+    q,
     sportIds: ids(filter.sportIds),
     categoryIds: ids(filter.categoryIds),
     page: Math.max(1, Math.floor(filter.page ?? 1) || 1),
+    sort: sort === 'relevance' && !q ? 'newest' : sort,
   };
 }
 
@@ -71,49 +83,260 @@ export interface ProductPage {
 
 /**
  * One page of products (16) matching the filter, with the exact total. Without a search text the
- * newest come first. A search matches the name, description, sport and category names (kept in
- * `products.search_text`), literally (`%` and `_` are plain characters) or approximately
- * (pg_trgm word similarity, so 'goalpst' finds goalposts); name matches rank first. Results are
- * cached until the catalogue changes.
+ * newest come first. A search matches the words of the name, description, sport and category names
+ * in any order, each by prefix, with joined and hyphenated spellings ('goal post' finds
+ * 'Goalposts') and plurals; products with all words in the name rank first. When no product
+ * matches, misspelt words are corrected against the catalogue's vocabulary ('goalpst' finds
+ * goalposts), so a typo match never outranks an exact one. `%` and `_` are plain characters.
+ *
+ * Per filter and catalogue version (docs/decisions/005): the exact total is counted once and shared
+ * by all pages, and the ordered ids of the first 64 pages (then 1,024, then all) are read once, in
+ * an order that the indexes serve; a page then reads its 16 products by primary key. All cached
+ * until the catalogue changes.
  */
-export function listProducts(filter: ProductFilter): Promise<ProductPage> {
+export async function listProducts(filter: ProductFilter): Promise<ProductPage> {
   const f = normaliseFilter(filter);
-  return cached(`products:${JSON.stringify(f)}`, () => queryProducts(f));
+  const plan = await planFor(f);
+  const [total, ids] = await Promise.all([plan.total(), plan.ids(f.page * PAGE_SIZE)]);
+  return cached(
+    `page:${plan.key}:${f.page}`,
+    () => readPage(ids, total, f.page),
+    // Counted against the cache's byte bound (UTF-16 strings: about twice their JSON length).
+    (page) => JSON.stringify(page).length * 2,
+  );
 }
 
-async function queryProducts(f: Required<ProductFilter>): Promise<ProductPage> {
-  const where: SQL[] = [];
-  if (f.q) {
-    const like = `%${escapeLike(f.q)}%`;
-    where.push(sql`(${products.searchText} LIKE ${like} OR ${f.q} <% ${products.searchText})`);
+/** The exact number of products matching the filter (the count listProducts shares; page ignored). */
+export async function countProducts(filter: ProductFilter): Promise<number> {
+  return (await planFor(normaliseFilter(filter))).total();
+}
+
+/** How many products each sport and category option would give (ids without products: absent). */
+export interface FilterOptionCounts {
+  sports: Map<number, number>;
+  categories: Map<number, number>;
+}
+
+/**
+ * For the filter's search and selections, how many products each sport option and each category
+ * option would list: a sport's count applies the search and the selected categories (not the
+ * selected sports), a category's the search and the selected sports. Computed once per filter and
+ * catalogue version (the page and sort do not matter).
+ */
+export async function countFilterOptions(filter: ProductFilter): Promise<FilterOptionCounts> {
+  return (await planFor(normaliseFilter(filter))).options();
+}
+
+interface Plan {
+  /** The effective query (after typo correction): equal keys share results. */
+  key: string;
+  total: () => Promise<number>;
+  /** At least the first `needed` ids in display order (fewer when fewer match). */
+  ids: (needed: number) => Promise<Int32Array>;
+  options: () => Promise<FilterOptionCounts>;
+}
+
+async function planFor(f: Required<ProductFilter>): Promise<Plan> {
+  const search = parseSearch(f.q);
+  const exact = queryPlan(f, search.words, search.literal, new Map());
+  if (!search.words.length || (await exact.total()) > 0) return exact;
+  const words = correctableWords(search.words);
+  if (!words.length) return exact;
+  const fixes = await cached(`fixes:${words.join(' ')}`, () => corrections(words));
+  if (!fixes.size) return exact;
+  return queryPlan(f, search.words, search.literal, fixes);
+}
+
+/**
+ * Vocabulary words each word may be a typo of: ten candidates by pg_trgm similarity (the `%`
+ * operator, threshold 0.3, served by the trigram index), narrowed by edit distance.
+ */
+async function corrections(words: string[]): Promise<Map<string, string[]>> {
+  const list = sql.join(
+    words.map((w) => sql`${w}`),
+    sql`, `,
+  );
+  const rows = rowsOf<{ word: string; term: string }>(
+    await db().execute(sql`
+      SELECT w.word, t.term
+        FROM unnest(ARRAY[${list}]::text[]) AS w(word)
+        CROSS JOIN LATERAL (
+          SELECT s.term FROM search_terms s
+           WHERE s.term % w.word AND s.term <> w.word
+           ORDER BY similarity(s.term, w.word) DESC, s.term
+           LIMIT 10) t`),
+  );
+  return pickCorrections(rows);
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/** Parses '{3,1,2}' (an int[] as text) without an intermediate array of strings. */
+function parseIds(text: string | null): Int32Array {
+  if (!text || text === '{}') return new Int32Array(0);
+  let count = 1;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 44) count++;
+  const ids = new Int32Array(count);
+  let n = 0;
+  let value = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 44) {
+      ids[n++] = value;
+      value = 0;
+    } else if (c >= 48 && c <= 57) value = value * 10 + (c - 48);
   }
-  if (f.sportIds.length) where.push(inArray(products.sportId, f.sportIds));
-  if (f.categoryIds.length) {
-    where.push(
-      exists(
-        db()
-          .select({ one: sql`1` })
-          .from(productsCategories)
-          .where(
-            and(
-              eq(productsCategories.productId, products.id),
-              inArray(productsCategories.categoryId, f.categoryIds),
-            ),
-          ),
-      ),
+  ids[n] = value;
+  return ids;
+}
+
+/**
+ * How many ids a plan reads at once: enough for the first 64 pages, then 1,024, then all. Most
+ * visits stay in the first pages, and reading (and keeping) every id of a 100,000-product filter
+ * for them would cost more than the pages themselves.
+ */
+const ID_TIERS = [64 * PAGE_SIZE, 1024 * PAGE_SIZE, Infinity];
+
+const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+/**
+ * The count and the ordered ids for one effective query. The order matches an index where it can:
+ * newest first walks products_created_at_idx (declared DESC NULLS LAST, so the ORDER BY says so
+ * too, or PostgreSQL sorts instead), name A–Z walks products_name_order_idx; a search takes the
+ * GIN index on search_vector and sorts only its matches by the rank tiers.
+ */
+function queryPlan(
+  f: Required<ProductFilter>,
+  words: string[],
+  literal: string | null,
+  fixes: ReadonlyMap<string, string[]>,
+): Plan {
+  const queries = searchQueries(words, fixes);
+  const sort = f.sort === 'relevance' && !queries ? 'newest' : f.sort;
+  const key = JSON.stringify([queries?.match ?? null, literal, f.sportIds, f.categoryIds]);
+  /** The WHERE clause, optionally without one dimension (for that dimension's option counts). */
+  const whereClause = (without?: 'sports' | 'categories') => {
+    const where: SQL[] = [];
+    if (queries) where.push(sql`p.search_vector @@ ${queries.match}::tsquery`);
+    if (literal) where.push(sql`p.search_text LIKE ${`%${escapeLike(literal)}%`}`);
+    if (f.sportIds.length && without !== 'sports')
+      where.push(sql`p.sport_id IN (${idList(f.sportIds)})`);
+    if (f.categoryIds.length && without !== 'categories') {
+      where.push(sql`EXISTS (SELECT 1 FROM products_categories pc
+        WHERE pc.product_id = p.id AND pc.category_id IN (${idList(f.categoryIds)}))`);
+    }
+    return where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
+  };
+  const condition = whereClause();
+  // Unsearched lists: the order of an index (see above).
+  const order: SQL[] =
+    sort === 'name'
+      ? [sql`lower(p.name)`, sql`p.id`]
+      : [sql`p.created_at DESC NULLS LAST`, sql`p.id DESC NULLS LAST`];
+  // The same order over the materialised matches of a search (columns named t0…, created_at…).
+  const tierColumns = (queries?.tiers ?? []).map(
+    (t, i) => sql`(p.search_vector @@ ${t}::tsquery) AS ${sql.raw(`t${i}`)}`,
+  );
+  const sortColumns = sql.join(
+    [sql`p.created_at`, sql`lower(p.name) AS lname`, ...tierColumns],
+    sql`, `,
+  );
+  const sortedBy: SQL[] =
+    sort === 'name'
+      ? [sql`m.lname`, sql`m.id`]
+      : sort === 'relevance' && queries
+        ? [
+            ...queries.tiers.map((_, i) => sql`${sql.raw(`m.t${i}`)} DESC`),
+            sql`m.created_at DESC`,
+            sql`m.id DESC`,
+          ]
+        : [sql`m.created_at DESC`, sql`m.id DESC`];
+  const limitSql = (limit: number) => (limit === Infinity ? sql`` : sql`LIMIT ${limit}`);
+  // A search must read and rank every match anyway, so one pass gives both the ids and the count:
+  // the matches once into a small materialised set, then counted and sorted from there.
+  const searchIds = (limit: number) =>
+    cached(
+      `ids:${sort}:${limit}:${key}`,
+      async () => {
+        const [row] = rowsOf<{ n: number; ids: string | null }>(
+          await db().execute(sql`
+            WITH m AS MATERIALIZED (
+              SELECT p.id, ${sortColumns} FROM products p ${condition})
+            SELECT (SELECT count(*)::int FROM m) AS n,
+                   (SELECT array_agg(s.id)::text FROM (
+                      SELECT m.id FROM m ORDER BY ${sql.join(sortedBy, sql`, `)} ${limitSql(limit)}
+                   ) s) AS ids`),
+        );
+        return { n: Number(row?.n ?? 0), ids: parseIds(row?.ids ?? null) };
+      },
+      (r) => r.ids.byteLength + key.length * 2,
     );
-  }
-  const condition = where.length ? and(...where) : undefined;
-  const order: SQL[] = f.q
-    ? [
-        sql`(lower(${products.name}) LIKE ${`%${escapeLike(f.q)}%`}) DESC`,
-        sql`word_similarity(${f.q}, lower(${products.name})) DESC`,
-        sql`word_similarity(${f.q}, ${products.searchText}) DESC`,
-        desc(products.createdAt),
-        desc(products.id),
-      ]
-    : [desc(products.createdAt), desc(products.id)];
-  const [rows, [count]] = await Promise.all([
+  const tierFor = (needed: number) => ID_TIERS.find((t) => t >= needed)!;
+  // The count's key holds the filter only: never the page or the sort.
+  const total = () =>
+    cached(`count:${key}`, async () => {
+      if (queries) return (await searchIds(ID_TIERS[0]!)).n;
+      if (f.categoryIds.length && !f.sportIds.length && !literal) {
+        // Categories alone: their links' index answers without visiting products (the foreign key
+        // guarantees each link's product exists).
+        const [row] = rowsOf<{ n: number }>(
+          await db().execute(sql`SELECT count(DISTINCT pc.product_id)::int AS n
+            FROM products_categories pc WHERE pc.category_id IN (${idList(f.categoryIds)})`),
+        );
+        return Number(row?.n ?? 0);
+      }
+      const [row] = rowsOf<{ n: number }>(
+        await db().execute(sql`SELECT count(*)::int AS n FROM products p ${condition}`),
+      );
+      return Number(row?.n ?? 0);
+    });
+  const ids = async (needed: number) => {
+    const limit = tierFor(needed);
+    if (queries) return (await searchIds(limit)).ids;
+    return cached(
+      `ids:${sort}:${limit}:${key}`,
+      async () => {
+        // Aggregated in the database: one value instead of one row per id.
+        const [row] = rowsOf<{ ids: string | null }>(
+          await db().execute(sql`
+            SELECT array_agg(s.id)::text AS ids FROM (
+              SELECT p.id FROM products p ${condition}
+               ORDER BY ${sql.join(order, sql`, `)} ${limitSql(limit)}) s`),
+        );
+        return parseIds(row?.ids ?? null);
+      },
+      (list) => list.byteLength + key.length * 2,
+    );
+  };
+  const options = () =>
+    cached(`options:${key}`, async () => {
+      // Each dimension counted with the other dimension's selection and the search, not its own:
+      // what ticking that one option (alone in its dimension) would give.
+      const [bySport, byCategory] = await Promise.all([
+        db().execute(sql`SELECT p.sport_id AS id, count(*)::int AS n FROM products p
+          ${whereClause('sports')} GROUP BY p.sport_id`),
+        db().execute(sql`SELECT pc.category_id AS id, count(*)::int AS n
+          FROM products_categories pc JOIN products p ON p.id = pc.product_id
+          ${whereClause('categories')} GROUP BY pc.category_id`),
+      ]);
+      const toMap = (result: unknown) =>
+        new Map(rowsOf<{ id: number; n: number }>(result).map((r) => [r.id, Number(r.n)]));
+      return { sports: toMap(bySport), categories: toMap(byCategory) };
+    });
+  return { key: `${sort}:${key}`, total, ids, options };
+}
+
+async function readPage(all: Int32Array, total: number, page: number): Promise<ProductPage> {
+  const ids = [...all.subarray((page - 1) * PAGE_SIZE, page * PAGE_SIZE)];
+  const result = { page, pageSize: PAGE_SIZE, total };
+  if (!ids.length) return { ...result, items: [] };
+  const [rows, images, links] = await Promise.all([
     db()
       .select({
         id: products.id,
@@ -124,53 +347,49 @@ async function queryProducts(f: Required<ProductFilter>): Promise<ProductPage> {
       })
       .from(products)
       .innerJoin(sports, eq(sports.id, products.sportId))
-      .where(condition)
-      .orderBy(...order)
-      .limit(PAGE_SIZE)
-      .offset((f.page - 1) * PAGE_SIZE),
+      .where(inArray(products.id, ids)),
     db()
-      .select({ n: sql<number>`count(*)::int` })
-      .from(products)
-      .where(condition),
+      .select({
+        productId: productImages.productId,
+        key: productImages.key,
+        width: productImages.width,
+        height: productImages.height,
+        variants: productImages.variants,
+      })
+      .from(productImages)
+      .where(and(inArray(productImages.productId, ids), eq(productImages.position, 0))),
+    db()
+      .select({
+        productId: productsCategories.productId,
+        id: categories.id,
+        name: categories.name,
+      })
+      .from(productsCategories)
+      .innerJoin(categories, eq(categories.id, productsCategories.categoryId))
+      .where(inArray(productsCategories.productId, ids))
+      .orderBy(asc(categories.name)),
   ]);
-  const ids = rows.map((r) => r.id);
-  const [images, links] = ids.length
-    ? await Promise.all([
-        db()
-          .select({
-            productId: productImages.productId,
-            key: productImages.key,
-            width: productImages.width,
-            height: productImages.height,
-            variants: productImages.variants,
-          })
-          .from(productImages)
-          .where(and(inArray(productImages.productId, ids), eq(productImages.position, 0))),
-        db()
-          .select({
-            productId: productsCategories.productId,
-            id: categories.id,
-            name: categories.name,
-          })
-          .from(productsCategories)
-          .innerJoin(categories, eq(categories.id, productsCategories.categoryId))
-          .where(inArray(productsCategories.productId, ids))
-          .orderBy(asc(categories.name)),
-      ])
-    : [[], []];
   const imageBy = new Map(images.map((i) => [i.productId, toImage(i)]));
+  const rowBy = new Map(rows.map((r) => [r.id, r]));
   return {
-    page: f.page,
-    pageSize: PAGE_SIZE,
-    total: Number(count?.n ?? 0),
-    items: rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      description: r.description,
-      image: imageBy.get(r.id) ?? null,
-      sport: { id: r.sportId, name: r.sportName },
-      categories: links.filter((l) => l.productId === r.id).map(({ id, name }) => ({ id, name })),
-    })),
+    ...result,
+    // In the plan's order; a product deleted since is left out until the version check sees it.
+    items: ids.flatMap((id) => {
+      const r = rowBy.get(id);
+      if (!r) return [];
+      return [
+        {
+          id: r.id,
+          name: r.name,
+          description: r.description,
+          image: imageBy.get(r.id) ?? null,
+          sport: { id: r.sportId, name: r.sportName },
+          categories: links
+            .filter((l) => l.productId === r.id)
+            .map(({ id: cid, name }) => ({ id: cid, name })),
+        },
+      ];
+    }),
   };
 }
 

@@ -18,6 +18,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+/** PostgreSQL's full-text document type; only the database writes it (triggers, migration 0007). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true })
@@ -159,6 +162,12 @@ export const products = pgTable(
      */
     searchText: text().notNull().default(''),
     /**
+     * What full-text search matches: name words (and adjacent name words joined, so 'goalpost'
+     * finds 'Goal Post') weighted A, sport and category names B, description D. Kept by the same
+     * triggers as `searchText` (migration 0007); see docs/decisions/005-catalogue-search.md.
+     */
+    searchVector: tsvector().notNull().default(sql`''::tsvector`),
+    /**
      * Bumped by every admin save: an edit form carries the revision it was opened at, and a save
      * against an older one is refused (two admins never overwrite each other silently).
      */
@@ -170,8 +179,22 @@ export const products = pgTable(
     index('products_sport_id_idx').on(t.sportId),
     index('products_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('products_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('products_search_vector_idx').using('gin', t.searchVector),
+    // The name A–Z order of listProducts, so that list walks an index instead of sorting.
+    index('products_name_order_idx').on(sql`lower(${t.name})`, t.id),
   ],
+);
+
+/**
+ * Every word (letters only, 3 or more) that has appeared in a product's search vector: the
+ * vocabulary that a misspelt search word is corrected against by trigram similarity (kept by a
+ * trigger, migration 0007). Words are never removed; a stale one only yields a correction that
+ * finds nothing.
+ */
+export const searchTerms = pgTable(
+  'search_terms',
+  { term: text().primaryKey() },
+  (t) => [index('search_terms_term_trgm_idx').using('gin', t.term.op('gin_trgm_ops'))],
 );
 
 /**

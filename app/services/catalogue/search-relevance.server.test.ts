@@ -1,0 +1,90 @@
+// Search relevance over the demo catalogue (issue 17): for each query, the products that must come
+// first (in any order among themselves) and products that must not appear at all. Runs on both
+// engines like every service test (TEST_DB=postgres for PostgreSQL).
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoCatalogue } from '../seed.server';
+import { listProducts } from './products.server';
+
+interface Case {
+  q: string;
+  /** Ids that must fill the first places, in any order among themselves. */
+  first: number[];
+  /** Ids that must not be in the results. */
+  never?: number[];
+  /** Ids that must be somewhere in the results (after `first`). */
+  also?: number[];
+}
+
+// Ids from app/content/demo-catalogue.ts.
+const CASES: Case[] = [
+  // Spelling variants of one word all find the flagship goalposts first.
+  { q: 'goal post', first: [3, 20, 39], also: [22, 23], never: [34] },
+  { q: 'goalpost', first: [3, 20, 39], never: [34] },
+  { q: 'goal-post', first: [3, 20, 39], never: [34] },
+  { q: 'goalposts', first: [3, 20, 39] },
+  // Words in any order.
+  { q: 'net goal football', first: [4], also: [3] },
+  { q: 'hoop basketball', first: [50], never: [19] },
+  // Every word must be found; the product with both in its name ranks first.
+  { q: 'futsal goal', first: [20], never: [34, 3] },
+  { q: 'hoop', first: [50], also: [5, 6, 40, 52], never: [19] },
+  { q: 'hoops', first: [50], also: [5, 6, 52], never: [19] },
+  { q: 'basketball hoop', first: [50], also: [5, 6, 52], never: [19, 31] },
+  { q: 'hockey', first: [23], never: [3, 20, 22] },
+  { q: 'football', first: [3, 4, 33], also: [36, 39, 48] },
+  // Whole-word name matches before prefix matches ('net' before 'Netball').
+  { q: 'net', first: [4, 7, 8, 9, 22, 47, 48], also: [10, 32] },
+  { q: 'nets', first: [4, 7, 8, 9, 22, 47, 48] },
+  { q: 'badminton net', first: [8], also: [12], never: [7, 9] },
+  { q: 'volleyball post', first: [11], never: [7, 10] },
+  { q: 'tennis net', first: [9], never: [8, 42] },
+  // Hyphenated names match spaced, joined and hyphenated queries.
+  { q: 'pull-up bar', first: [17], never: [14, 19] },
+  { q: 'pullup', first: [17, 18] },
+  { q: 'sit up', first: [19], never: [17] },
+  { q: 'situp', first: [19] },
+  { q: 'sit and reach', first: [14] },
+  // Sport and category names are searched too.
+  { q: 'napfa', first: [13, 14, 15, 16, 17, 18, 19], also: [26] },
+  { q: 'flooring', first: [24, 26, 27], also: [25, 46], never: [1] },
+  { q: 'scoreboard', first: [34], also: [35], never: [31] },
+  { q: 'shot clock', first: [35], never: [34] },
+  // Descriptions count, after names.
+  { q: 'knotless', first: [3, 4, 48], never: [7] },
+  { q: 'padding', first: [39, 40, 41] },
+  // Typos: corrected only when nothing matches exactly, and to the closest words.
+  { q: 'goalpst', first: [3, 20, 39], never: [4, 34] },
+  { q: 'basketbal hop', first: [50], never: [19] },
+  { q: 'baskteball', first: [5, 6, 31, 35, 40, 50, 52] },
+  { q: 'tenis net', first: [9], never: [8] },
+  { q: 'scorebord', first: [34], never: [31] },
+  // Numbers match whole: size 7 is not 75 or 76.
+  { q: 'size 7', first: [31], never: [10, 30] },
+];
+
+beforeAll(async () => {
+  await seedDemoCatalogue();
+}, 120_000);
+
+describe('search relevance on the demo catalogue', () => {
+  it.each(CASES)('$q', async ({ q, first, never = [], also = [] }) => {
+    const { items, total } = await listProducts({ q });
+    const ids = items.map((p) => p.id);
+    expect(total).toBeGreaterThanOrEqual(first.length + also.length);
+    expect(new Set(ids.slice(0, first.length))).toEqual(new Set(first));
+    for (const id of also) expect(ids.slice(first.length)).toContain(id);
+    for (const id of never) expect(ids).not.toContain(id);
+  });
+
+  it('has no loose typo match above an exact one', async () => {
+    // 'hoop' matches exactly, so 'hook' (the sit-up mat's hook-and-loop) is never tried.
+    const hoop = await listProducts({ q: 'hoop' });
+    expect(hoop.items.map((p) => p.id)).not.toContain(19);
+    // 'hooop' matches nothing; corrected to 'hoop' it gives the same products in the same order.
+    const [exact, typo] = await Promise.all([
+      listProducts({ q: 'hoop' }),
+      listProducts({ q: 'hooop' }),
+    ]);
+    expect(typo.items.map((p) => p.id)).toEqual(exact.items.map((p) => p.id));
+  });
+});

@@ -1,0 +1,197 @@
+/**
+ * Turning what a visitor typed into PostgreSQL full-text queries (docs/decisions/005). Pure
+ * functions: no database access, so the same text always gives the same queries and the cache can
+ * key results by them.
+ */
+
+/** At most this many words take part in a search (longer input: the first ones). */
+export const MAX_SEARCH_WORDS = 8;
+
+export interface ParsedSearch {
+  /** Lower-cased words as PostgreSQL's parser splits them ('3.05' stays one word). */
+  words: string[];
+  /**
+   * The whole text, when it holds characters that the word parser drops (`%`, `_`, `#`…): it must
+   * then also appear literally, so '100%' does not find every '100 mm'.
+   */
+  literal: string | null;
+}
+
+const WORD = /[\p{L}\p{N}]+(?:\.\p{N}+)*/gu;
+// Characters that separate words in ordinary text; anything else is kept as a literal match.
+const ORDINARY = /^[\p{L}\p{N}\s\-.,'’/&()]*$/u;
+
+/** Splits a (normalised) search text into words and the literal text it must contain, if any. */
+export function parseSearch(q: string): ParsedSearch {
+  const text = q.trim().toLowerCase();
+  const words = (text.match(WORD) ?? []).slice(0, MAX_SEARCH_WORDS);
+  const literal = text && (!ORDINARY.test(text) || words.length === 0) ? text : null;
+  return { words, literal };
+}
+
+const isNumber = (w: string) => /^[\p{N}.]+$/u.test(w);
+const isLetters = (w: string) => /^\p{L}+$/u.test(w);
+
+/**
+ * The singular of an English plural, for matching 'nets' to 'Net' and 'goalposts' to 'Goalpost'
+ * (the index keeps words as written; see the decision record for why no stemmer).
+ */
+export function singular(word: string): string {
+  if (word.length <= 3 || !isLetters(word)) return word;
+  if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
+  if (/(?:ss|us|is)$/.test(word)) return word;
+  if (/(?:ches|shes|xes|sses|zes)$/.test(word)) return word.slice(0, -2);
+  if (word.endsWith('s')) return word.slice(0, -1);
+  return word;
+}
+
+type Weight = '' | 'A' | 'AB';
+
+// Lexemes only ever hold letters, digits and dots here, so quoting cannot be broken out of.
+const lexeme = (w: string) => `'${w}'`;
+
+/**
+ * The tsquery for one word: a prefix match of the word and of its singular ('goalp' finds
+ * 'goalposts'), or with `exact` the whole word in singular or plural. Numbers always match whole
+ * ('7' must not find '75'). `alternatives` are typo corrections, matched the same way.
+ */
+function wordQuery(word: string, exact: boolean, weight: Weight, alternatives: string[]): string {
+  const forms = new Set<string>();
+  for (const w of [word, ...alternatives]) {
+    const one = singular(w);
+    if (exact || isNumber(w)) {
+      for (const f of [w, one, `${one}s`, `${one}es`])
+        forms.add(`${lexeme(f)}${weight && ':'}${weight}`);
+    } else {
+      forms.add(`${lexeme(one)}:*${weight}`);
+      if (!w.startsWith(one)) forms.add(`${lexeme(w)}:*${weight}`);
+    }
+  }
+  const list = [...forms];
+  return list.length === 1 ? list[0]! : `(${list.join(' | ')})`;
+}
+
+/**
+ * All words (AND, any order); each pair of neighbouring letter-words may also match as one word,
+ * so 'goal post' and 'goal-post' find 'Goalposts' (the index holds 'Goal Post' joined too).
+ */
+function allWords(
+  words: string[],
+  exact: boolean,
+  weight: Weight,
+  fixes: ReadonlyMap<string, string[]>,
+): string {
+  const memo = new Map<number, string>();
+  const from = (i: number): string => {
+    const known = memo.get(i);
+    if (known !== undefined) return known;
+    const word = words[i]!;
+    const rest = i + 1 < words.length ? from(i + 1) : '';
+    let result = wordQuery(word, exact, weight, fixes.get(word) ?? []);
+    if (rest) result = `${result} & ${rest}`;
+    const next = words[i + 1];
+    if (next !== undefined && isLetters(word) && isLetters(next)) {
+      const after = i + 2 < words.length ? from(i + 2) : '';
+      const joined = wordQuery(word + next, exact, weight, []);
+      result = `(${result}) | (${after ? `${joined} & ${after}` : joined})`;
+    }
+    memo.set(i, result);
+    return result;
+  };
+  return from(0);
+}
+
+export interface SearchQueries {
+  /** Which products match: every word somewhere, by prefix. */
+  match: string;
+  /** Ranking tiers, best first: each a tsquery that a better match also satisfies. */
+  tiers: string[];
+}
+
+/**
+ * The tsqueries (as text, cast with `::tsquery`) for a search: `match` selects, and the tiers
+ * rank: all words whole in the name, all words in the name, all words whole in name, sport or
+ * category, all words there, all words whole anywhere. `fixes` maps a word to the vocabulary words
+ * it may be a typo of.
+ */
+export function searchQueries(
+  words: string[],
+  fixes: ReadonlyMap<string, string[]> = new Map(),
+): SearchQueries | null {
+  if (!words.length) return null;
+  return {
+    match: allWords(words, false, '', fixes),
+    tiers: [
+      allWords(words, true, 'A', fixes),
+      allWords(words, false, 'A', fixes),
+      allWords(words, true, 'AB', fixes),
+      allWords(words, false, 'AB', fixes),
+      allWords(words, true, '', fixes),
+    ],
+  };
+}
+
+/** Words worth correcting: letters only, three or more (the vocabulary holds no shorter ones). */
+export function correctableWords(words: string[]): string[] {
+  return [...new Set(words.filter((w) => isLetters(w) && w.length >= 3))];
+}
+
+/**
+ * Edits (insert, delete, substitute, swap two neighbours) between two words: the optimal string
+ * alignment distance. Trigram similarity finds the candidates fast; this decides which of them a
+ * typo can plausibly be ('goalpst' is one edit from 'goalpost' but three from 'goal').
+ */
+export function editDistance(a: string, b: string): number {
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d: number[] = new Array(rows * cols);
+  for (let i = 0; i < rows; i++) d[i * cols] = i;
+  for (let j = 0; j < cols; j++) d[j] = j;
+  for (let i = 1; i < rows; i++) {
+    for (let j = 1; j < cols; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(
+        d[(i - 1) * cols + j]! + 1,
+        d[i * cols + j - 1]! + 1,
+        d[(i - 1) * cols + j - 1]! + cost,
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, d[(i - 2) * cols + j - 2]! + 1);
+      d[i * cols + j] = best;
+    }
+  }
+  return d[rows * cols - 1]!;
+}
+
+/** The most edits a word of this length may carry and still count as a typo of another word. */
+export function allowedEdits(word: string): number {
+  return word.length <= 4 ? 1 : word.length <= 8 ? 2 : 3;
+}
+
+/**
+ * From trigram candidates, the plausible corrections of each word: within allowedEdits, and only
+ * those with the fewest edits (at most three), so a closer correction is not diluted by a looser
+ * one ('goalpst': 'goalpost', not also 'goalnet').
+ */
+export function pickCorrections(
+  candidates: { word: string; term: string }[],
+): Map<string, string[]> {
+  const scored = new Map<string, { term: string; edits: number }[]>();
+  for (const { word, term } of candidates) {
+    const edits = editDistance(word, term);
+    if (edits > allowedEdits(word)) continue;
+    scored.set(word, [...(scored.get(word) ?? []), { term, edits }]);
+  }
+  const fixes = new Map<string, string[]>();
+  for (const [word, list] of scored) {
+    list.sort((x, y) => x.edits - y.edits || x.term.localeCompare(y.term));
+    fixes.set(
+      word,
+      list
+        .filter((c) => c.edits === list[0]!.edits)
+        .slice(0, 3)
+        .map((c) => c.term),
+    );
+  }
+  return fixes;
+}
