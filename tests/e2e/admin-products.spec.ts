@@ -95,7 +95,7 @@ test('an admin creates, edits and deletes a product, and the shop follows', asyn
   });
   await expectNoSeriousViolations(page);
   await page.getByRole('button', { name: 'Confirm Crop' }).click();
-  await expect(page.getByRole('img', { name: 'Image 1' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Preview 1 of/ })).toBeVisible();
   // Second: a JPEG kept as it is; Cancel on a third adds nothing.
   await addImage(page, {
     name: 'blue.jpg',
