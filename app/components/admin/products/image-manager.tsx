@@ -124,7 +124,7 @@ export function ImageManager({
             >
               <img
                 src={slot.src}
-                alt={`Product picture ${i + 1}${i === 0 ? ', the main one' : ''}`}
+                alt={`Preview ${i + 1} of ${slots.length}`}
                 className="size-20 shrink-0 rounded object-cover sm:aspect-square sm:size-auto sm:w-full"
               />
               <div className="flex min-w-0 flex-1 flex-col gap-1.5">
