@@ -73,7 +73,7 @@ test('on a phone the menu button opens the navigation', async ({ browser }) => {
   const page = await context.newPage();
   await page.goto('/');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
-  await page.getByText('Menu', { exact: true }).click();
+  await page.locator('summary', { hasText: 'Menu' }).click();
   await expect(page.getByRole('link', { name: 'Contact Us' }).last()).toBeVisible();
   await context.close();
 });

@@ -29,7 +29,7 @@ const openPhoneMenu = {
   name: 'phone menu',
   viewport: phone,
   run: async (page: Page) => {
-    await page.getByText('Menu', { exact: true }).click();
+    await page.locator('summary', { hasText: 'Menu' }).click();
     await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
   },
 };
@@ -76,7 +76,17 @@ const PAGES: PageCase[] = [
   { path: '/terms', who: EVERYONE },
   { path: '/privacy', who: EVERYONE },
   { path: '/no-such-page', who: EVERYONE },
+  { path: '/admin', who: ['admin'] },
   { path: '/admin/list', who: ['admin'] },
+  { path: '/admin/create', who: ['admin'] },
+  { path: '/admin/edit/3', who: ['admin'] },
+  { path: '/admin/sports', who: ['admin'] },
+  { path: '/admin/categories', who: ['admin'] },
+  { path: '/admin/create-sport', who: ['admin'] },
+  { path: '/admin/create-categories', who: ['admin'] },
+  { path: '/admin/activity', who: ['admin'] },
+  { path: '/admin/enquiries', who: ['admin'] },
+  { path: '/admin/messages', who: ['admin'] },
 ];
 
 // React reports hydration trouble as console errors (development: "Hydration failed…", "did not
