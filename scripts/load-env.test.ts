@@ -10,8 +10,13 @@ const tsx = path.resolve('node_modules/tsx/dist/cli.mjs');
 
 /** Runs load-env in `cwd` and returns the probe variables it leaves in process.env. */
 function probe(cwd: string, env: Record<string, string> = {}) {
-  const script = `await import(${JSON.stringify(loader)}); console.log(JSON.stringify({ a: process.env.FH_PROBE_A ?? null, b: process.env.FH_PROBE_B ?? null }));`;
-  const result = spawnSync(process.execPath, [tsx, '--eval', script], {
+  // A module file (.mts), so top-level await works whatever the folder's package.json says.
+  const file = path.join(cwd, 'probe.mts');
+  writeFileSync(
+    file,
+    `await import(${JSON.stringify(loader)}); console.log(JSON.stringify({ a: process.env.FH_PROBE_A ?? null, b: process.env.FH_PROBE_B ?? null }));`,
+  );
+  const result = spawnSync(process.execPath, [tsx, file], {
     cwd,
     env: { PATH: process.env.PATH ?? '', ...env },
     encoding: 'utf8',

@@ -45,7 +45,8 @@ const CASES: Case[] = [
   { q: 'situp', first: [19] },
   { q: 'sit and reach', first: [14] },
   // Sport and category names are searched too.
-  { q: 'napfa', first: [13, 14, 15, 16, 17, 18, 19], also: [26] },
+  // Names holding the word first (13, 19, 56), then the NAPFA sport and category.
+  { q: 'napfa', first: [13, 19, 56], also: [14, 15, 16, 17, 18, 26, 53, 54] },
   { q: 'flooring', first: [24, 26, 27], also: [25, 46], never: [1] },
   { q: 'scoreboard', first: [34], also: [35], never: [31] },
   { q: 'shot clock', first: [35], never: [34] },

@@ -48,6 +48,7 @@ describe('createEnquiry', () => {
     await createEnquiry(
       base({
         userId: customer!.id,
+        clearCartOf: customer!.id,
         items: [
           { productId: goal.id, quantity: 1 },
           { productId: net.id, quantity: 1 },
