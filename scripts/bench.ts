@@ -196,7 +196,10 @@ function done(summary, latency, requests)
 end
 `;
 
-function luaScript(kind: 'pages' | 'search' | 'categories' | 'fixed', fixedPath = '/'): string {
+function luaScript(
+  kind: 'pages' | 'search' | 'categories' | 'fixed' | 'admin',
+  fixedPath = '/',
+): string {
   const words = `local words = {${WORDS.map((w) => `"${w}"`).join(',')}}`;
   const make = {
     pages: `function make() return "/api/v1/products?page=" .. math.random(1, ${PAGES}) end`,
@@ -227,6 +230,10 @@ function luaScript(kind: 'pages' | 'search' | 'categories' | 'fixed', fixedPath 
       return "/api/v1/products?q=" .. q
     end`,
     fixed: `function make() return "${fixedPath}" end`,
+    admin: `${words}
+    function make()
+      return "/admin/list?q=" .. words[math.random(1, #words)] .. "&page=" .. math.random(1, 5)
+    end`,
   }[kind];
   return `${kind === 'fixed' ? LUA_COMMON.replace('fresh(make)', 'make()') : LUA_COMMON}\n${make}\n`;
 }
@@ -309,6 +316,23 @@ function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
 }
 
+/** The bench's admin (created by the server at start from ADMIN_EMAIL / ADMIN_PASSWORD). */
+const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'bench admin correct horse' };
+
+/** Signs the bench's admin in through Better Auth and returns the session cookie. */
+async function adminCookie(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: `http://localhost:${PORT}` },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  if (!response.ok) throw new Error(`admin sign-in failed: ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
 async function signUpCookie(base: string): Promise<string> {
   const response = await fetch(`${base}/api/auth/sign-up/email`, {
     method: 'POST',
@@ -344,6 +368,8 @@ async function measure(engine: string, envVars: Record<string, string>): Promise
       PUBLIC_URL: `http://localhost:${PORT}`,
       SEED_DEMO: '0',
       NODE_ENV: 'production',
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -426,6 +452,18 @@ async function measure(engine: string, envVars: Record<string, string>): Promise
     if (!signedIn.includes('Bench Customer')) throw new Error('the cookie did not sign in');
     wrk(`${base}/shop`, 3, shop, cookie);
     add('`/shop` signed in', wrk(`${base}/shop`, DURATION, shop, cookie), { rps: 150 });
+
+    // The back office's product list with a search (issue 12): server-rendered, signed in as
+    // an admin, every search different.
+    const admin = await adminCookie(base);
+    const adminPage = await fetch(`${base}/admin/list?q=net`, { headers: { cookie: admin } });
+    if (!(await adminPage.text()).includes('Manage Products'))
+      throw new Error('the admin cookie did not open /admin/list');
+    add(
+      'admin `/admin/list?q=…` (random searches)',
+      wrk(base, DURATION, luaScript('admin'), admin),
+      { rps: 200 },
+    );
 
     const rss = rssMb(server.pid!);
     const limit = isPglite(engine) ? 400 : 250;
