@@ -36,8 +36,9 @@ export function securityHeaders(options: { https: boolean; development: boolean 
             scriptSrcAttr: ["'none'"],
             // Style attributes and the toast library's injected <style>: styles cannot run code.
             styleSrc: ["'self'", "'unsafe-inline'"],
-            // The two-factor QR code is a data: URL.
-            imgSrc: ["'self'", 'data:'],
+            // The two-factor QR code is a data: URL; the back office previews and crops a chosen
+            // picture from a blob: URL before it is uploaded.
+            imgSrc: ["'self'", 'data:', 'blob:'],
             fontSrc: ["'self'"],
             connectSrc: ["'self'"],
             objectSrc: ["'none'"],

@@ -109,7 +109,7 @@ test('an admin creates, edits and deletes a product, and the shop follows', asyn
     buffer: await image(300, 300, '#12a150', 'png'),
   });
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page.getByRole('img', { name: /^Image \d$/ })).toHaveCount(2);
+  await expect(page.getByRole('img', { name: /^Preview \d of/ })).toHaveCount(2);
   await expect(page.getByText(messages[3]!)).toHaveCount(0);
   await expectNoSeriousViolations(page);
 
@@ -124,7 +124,7 @@ test('an admin creates, edits and deletes a product, and the shop follows', asyn
   // The shop shows it with both images.
   await page.goto(`/shop?q=${encodeURIComponent(name)}`);
   await page.getByRole('link', { name }).first().click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
   const productUrl = page.url();
   const thumbs = page.getByRole('list', { name: 'Product images' }).locator('img');
   await expect(thumbs).toHaveCount(2);
@@ -161,7 +161,7 @@ test('an admin creates, edits and deletes a product, and the shop follows', asyn
   await expect(history).toContainText('created the product');
 
   await page.goto(productUrl);
-  await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: renamed, exact: true })).toBeVisible();
   await expect(page.getByTestId('main-image')).toHaveAttribute('src', secondSrc!);
   const facts = page.getByRole('main').locator('dl');
   await expect(facts.getByRole('link', { name: 'Training Equipment' })).toBeVisible();
