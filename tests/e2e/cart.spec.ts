@@ -190,6 +190,7 @@ test('cart, contact dialog and My Orders have no serious or critical accessibili
   await page.goto('/cart');
   await expectNoSeriousViolations(page); // empty
   await addProduct(page, 2);
+  await expectNoSeriousViolations(page); // with the 'Added to Cart' toast showing
   await page.goto('/cart');
   await page.getByLabel('Message').fill('Two courts, please.');
   await page.getByRole('button', { name: 'ENQUIRE' }).click();
