@@ -17,7 +17,9 @@ const browserChunks = [
   },
   {
     name: 'shared',
-    test: /[\\/]app[\\/](lib[\\/][^/\\]+\.ts$|components[\\/]catalogue[\\/](product-grid|product-card|pagination|filter-panel)\.tsx$)/,
+    // Not the modules only forms or the back office use (the form pattern, money, admin meta):
+    // in this chunk every page would load them.
+    test: /[\\/]app[\\/](lib[\\/](?!money|admin-meta|forms|use-form)[^/\\]+\.ts$|components[\\/]catalogue[\\/](product-grid|product-card|pagination|filter-panel)\.tsx$)/,
     priority: 10,
   },
 ];
