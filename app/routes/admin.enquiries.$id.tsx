@@ -2,6 +2,7 @@ import { ArrowLeft, FileText, PhoneCall } from 'lucide-react';
 import { useRef } from 'react';
 import { data, Link, useActionData, useFetcher } from 'react-router';
 import type { Route } from './+types/admin.enquiries.$id';
+import { PostResult } from '~/components/admin/inbox/post-result';
 import { AdminPageHeader } from '~/components/admin/admin-shell';
 import { EnquiryTimeline } from '~/components/admin/inbox/enquiry-timeline';
 import { StatusBadge, When } from '~/components/admin/inbox/status-badge';
@@ -207,17 +208,7 @@ export default function AdminEnquiry({ loaderData }: Route.ComponentProps) {
             : '. The customer has no e-mail address: download the PDF and pass it on.'}
         </p>
       ) : null}
-      {plain ? (
-        plain.ok ? (
-          <p role="status" className="mb-4 rounded-md bg-green-50 px-3 py-2 text-sm text-green-900">
-            {plain.message}
-          </p>
-        ) : (
-          <div className="mb-4">
-            <FormError message={plain.error ?? Object.values(plain.fields ?? {})[0]} />
-          </div>
-        )
-      ) : null}
+      <PostResult result={plain} />
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-6">

@@ -2,6 +2,7 @@ import { ArrowLeft, CheckCircle2, Mail, RotateCcw } from 'lucide-react';
 import { useRef } from 'react';
 import { data, Link, useActionData, useFetcher } from 'react-router';
 import type { Route } from './+types/admin.messages.$id';
+import { PostResult } from '~/components/admin/inbox/post-result';
 import { AdminPageHeader } from '~/components/admin/admin-shell';
 import { When } from '~/components/admin/inbox/status-badge';
 import { card, primaryButton, secondaryButton } from '~/components/admin/inbox/styles';
@@ -133,17 +134,7 @@ export default function AdminMessage({ loaderData }: Route.ComponentProps) {
         }
         actions={<HandledForm handled={message.handled} />}
       />
-      {plain ? (
-        plain.ok ? (
-          <p role="status" className="mb-4 rounded-md bg-green-50 px-3 py-2 text-sm text-green-900">
-            {plain.message}
-          </p>
-        ) : (
-          <div className="mb-4">
-            <FormError message={plain.error ?? Object.values(plain.fields ?? {})[0]} />
-          </div>
-        )
-      ) : null}
+      <PostResult result={plain} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="space-y-6">
           <section aria-labelledby="message-heading" className={card}>

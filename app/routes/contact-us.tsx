@@ -10,7 +10,6 @@ import { formValues } from '~/lib/forms';
 import { seo } from '~/lib/meta';
 import { CONTACT_MESSAGES, type ContactForm as ContactFields } from '~/lib/schemas/contact';
 import { submitContactMessage } from '~/services/contact/contact.server';
-import { env } from '~/services/env.server';
 import { failureOf, readForm } from '~/services/forms.server';
 import { companyPictures } from '~/services/media/company-images.server';
 import { clientAddress } from '~/services/rate-limit.server';
@@ -43,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const outcome = await submitContactMessage({
       values,
       honeypot: typeof values.website === 'string' ? values.website : undefined,
-      address: clientAddress(request, context.clientAddress, env().TRUST_PROXY === '1'),
+      address: clientAddress(context.clientAddress),
     });
     if (outcome.status === 'stored') {
       return data<ContactResult>(

@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return formAction(async () => {
     const form = await readForm(request);
     const input = parseInput(signInSchema, formValues(form));
-    await limitAccountAction(request, context.clientAddress, 'sign-in');
+    await limitAccountAction(context.clientAddress, 'sign-in');
     const result = await signIn(request, input.email, input.password);
     const back = safeRedirect(new URL(request.url).searchParams.get('redirectTo'));
     const target = result.twoFactor

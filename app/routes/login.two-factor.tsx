@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return formAction(async () => {
     const form = await readForm(request);
     const { code } = parseInput(signInCodeSchema, formValues(form));
-    await limitAccountAction(request, context.clientAddress, 'sign-in');
+    await limitAccountAction(context.clientAddress, 'sign-in');
     const result = await verifySignInCode(request, code);
     const target = landingPath(result.role, new URL(request.url).searchParams.get('redirectTo'));
     if (form.get('js') !== '1') throw redirect(target, { headers: result.headers });

@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return formAction(async () => {
     const form = await readForm(request);
     const input = parseInput(registerSchema, formValues(form));
-    await limitAccountAction(request, context.clientAddress, 'sign-up');
+    await limitAccountAction(context.clientAddress, 'sign-up');
     await register(input);
     // Without JavaScript there is no dialog: go straight to sign in.
     if (form.get('js') !== '1') throw redirect('/login?registered=1');

@@ -42,13 +42,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     const values = formValues(form);
     if (form.get('intent') === 'request') {
       const { email } = parseInput(resetRequestSchema, values);
-      await limitAccountAction(request, context.clientAddress, 'reset');
+      await limitAccountAction(context.clientAddress, 'reset');
       await requestPasswordReset(email);
       // The same answer whether or not the account exists: no account enumeration.
       return { ok: true as const, message: RESET_SENT };
     }
     const { password } = parseInput(newPasswordSchema, values);
-    await limitAccountAction(request, context.clientAddress, 'reset');
+    await limitAccountAction(context.clientAddress, 'reset');
     await resetPassword(String(form.get('token') ?? ''), password);
     if (form.get('js') !== '1') throw redirect('/login?reset=1');
     return {

@@ -28,10 +28,6 @@ export async function hitRateLimit(
  * peer and the trusted proxy hops (`clientAddressFrom`) and hands it over as the load context's
  * `clientAddress`; headers are not read again here, so the client cannot choose its own key.
  */
-export function clientAddress(
-  _request: Request,
-  contextAddress: string | undefined,
-  _trustProxy?: boolean,
-): string {
+export function clientAddress(contextAddress: string | undefined): string {
   return contextAddress || 'unknown';
 }

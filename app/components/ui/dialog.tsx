@@ -95,6 +95,41 @@ export function ModalCancel({ children = 'Cancel' }: { children?: React.ReactNod
   return <Dialog.Close className={secondary}>{children}</Dialog.Close>;
 }
 
+/** The frame both alert dialogs share: overlay, panel, title, message, then their buttons. */
+function AlertShell({
+  open,
+  onDismiss,
+  title,
+  message,
+  children,
+}: {
+  open: boolean;
+  onDismiss: () => void;
+  title: string;
+  message: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  const focus = useReturnFocus();
+  return (
+    <AlertDialog.Root open={open} onOpenChange={(next) => (next ? null : onDismiss())}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className={overlay} />
+        <AlertDialog.Content
+          onOpenAutoFocus={focus.onOpenAutoFocus}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
+          className={`${panel} max-w-sm`}
+        >
+          <AlertDialog.Title className="text-lg font-bold">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-slate-700">
+            {message}
+          </AlertDialog.Description>
+          {children}
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
 /**
  * A message that needs acknowledging, with one button: errors ('Error' … 'Try Again') and
  * confirmations ('Deleted!'). Optional `children` go under the message (a thumbnail, links).
@@ -114,29 +149,15 @@ export function MessageDialog({
   onClose: () => void;
   children?: React.ReactNode;
 }) {
-  const focus = useReturnFocus();
   return (
-    <AlertDialog.Root open={open} onOpenChange={(next) => (next ? null : onClose())}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className={overlay} />
-        <AlertDialog.Content
-          onOpenAutoFocus={focus.onOpenAutoFocus}
-          onCloseAutoFocus={focus.onCloseAutoFocus}
-          className={`${panel} max-w-sm`}
-        >
-          <AlertDialog.Title className="text-lg font-bold">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-slate-700">
-            {message}
-          </AlertDialog.Description>
-          {children}
-          <div className="mt-6 flex justify-end">
-            <AlertDialog.Action onClick={onClose} className={primary}>
-              {action}
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <AlertShell open={open} onDismiss={onClose} title={title} message={message}>
+      {children}
+      <div className="mt-6 flex justify-end">
+        <AlertDialog.Action onClick={onClose} className={primary}>
+          {action}
+        </AlertDialog.Action>
+      </div>
+    </AlertShell>
   );
 }
 
@@ -163,33 +184,19 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const focus = useReturnFocus();
   return (
-    <AlertDialog.Root open={open} onOpenChange={(next) => (next ? null : onCancel())}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className={overlay} />
-        <AlertDialog.Content
-          onOpenAutoFocus={focus.onOpenAutoFocus}
-          onCloseAutoFocus={focus.onCloseAutoFocus}
-          className={`${panel} max-w-sm`}
+    <AlertShell open={open} onDismiss={onCancel} title={title} message={message}>
+      <div className="mt-6 flex justify-end gap-2">
+        <AlertDialog.Cancel className={secondary}>Cancel</AlertDialog.Cancel>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={onConfirm}
+          className={destructive ? danger : primary}
         >
-          <AlertDialog.Title className="text-lg font-bold">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-slate-700">
-            {message}
-          </AlertDialog.Description>
-          <div className="mt-6 flex justify-end gap-2">
-            <AlertDialog.Cancel className={secondary}>Cancel</AlertDialog.Cancel>
-            <button
-              type="button"
-              disabled={busy}
-              onClick={onConfirm}
-              className={destructive ? danger : primary}
-            >
-              {confirm}
-            </button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+          {confirm}
+        </button>
+      </div>
+    </AlertShell>
   );
 }

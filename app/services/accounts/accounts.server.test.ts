@@ -67,14 +67,13 @@ describe('register', () => {
 describe('limitAccountAction', () => {
   it('refuses a client past AUTH_RATE_LIMIT_MAX attempts a minute, and not another client', async () => {
     const max = 10; // the default of AUTH_RATE_LIMIT_MAX
-    const request = new Request('http://localhost:3000/login');
-    for (let i = 0; i < max; i++) await limitAccountAction(request, '198.51.100.1', 'sign-in');
-    await expect(limitAccountAction(request, '198.51.100.1', 'sign-in')).rejects.toMatchObject({
+    for (let i = 0; i < max; i++) await limitAccountAction('198.51.100.1', 'sign-in');
+    await expect(limitAccountAction('198.51.100.1', 'sign-in')).rejects.toMatchObject({
       message: TOO_MANY,
       status: 429,
     });
-    await expect(limitAccountAction(request, '198.51.100.2', 'sign-in')).resolves.toBeUndefined();
-    await expect(limitAccountAction(request, '198.51.100.1', 'reset')).resolves.toBeUndefined();
+    await expect(limitAccountAction('198.51.100.2', 'sign-in')).resolves.toBeUndefined();
+    await expect(limitAccountAction('198.51.100.1', 'reset')).resolves.toBeUndefined();
   });
 });
 

@@ -11,12 +11,11 @@ export const RESET_SENT = 'A password reset link has been sent to your email.';
 
 /** Counts an attempt at a sensitive account action from this client; 429 past the limit. */
 export async function limitAccountAction(
-  request: Request,
   socketAddress: string | undefined,
   action: 'sign-in' | 'sign-up' | 'reset',
 ): Promise<void> {
   const config = env();
-  const address = clientAddress(request, socketAddress, config.TRUST_PROXY === '1');
+  const address = clientAddress(socketAddress);
   const { allowed } = await hitRateLimit(
     `auth:${action}:${address}`,
     config.AUTH_RATE_LIMIT_MAX,

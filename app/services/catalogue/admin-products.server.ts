@@ -15,7 +15,7 @@ import { UserError } from '../errors.server';
 import { imageKeys, mediaUrl, type StoredImage } from '../media/storage.server';
 import { removeFiles, storeUploads } from '../media/uploads.server';
 import { catalogueChanged } from './cache.server';
-import { escapeLike, type ProductPage } from './products.server';
+import { escapeLike, productCards, type ProductPage } from './products.server';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -419,15 +419,8 @@ export async function listProductsWithoutImages(filter: {
     );
   const [rows, [count]] = await Promise.all([
     db()
-      .select({
-        id: products.id,
-        name: products.name,
-        description: products.description,
-        sportId: sports.id,
-        sportName: sports.name,
-      })
+      .select({ id: products.id })
       .from(products)
-      .innerJoin(sports, eq(sports.id, products.sportId))
       .where(and(...where))
       .orderBy(desc(products.createdAt), desc(products.id))
       .limit(PAGE_SIZE)
@@ -437,34 +430,7 @@ export async function listProductsWithoutImages(filter: {
       .from(products)
       .where(and(...where)),
   ]);
-  const links = rows.length
-    ? await db()
-        .select({
-          productId: productsCategories.productId,
-          id: categories.id,
-          name: categories.name,
-        })
-        .from(productsCategories)
-        .innerJoin(categories, eq(categories.id, productsCategories.categoryId))
-        .where(
-          inArray(
-            productsCategories.productId,
-            rows.map((r) => r.id),
-          ),
-        )
-        .orderBy(asc(categories.name))
-    : [];
-  return {
-    page,
-    pageSize: PAGE_SIZE,
-    total: Number(count?.n ?? 0),
-    items: rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      description: r.description,
-      image: null,
-      sport: { id: r.sportId, name: r.sportName },
-      categories: links.filter((l) => l.productId === r.id).map(({ id, name }) => ({ id, name })),
-    })),
-  };
+  // The same cards the shop's listing shows (none of them has an image here).
+  const items = await productCards(rows.map((r) => r.id));
+  return { page, pageSize: PAGE_SIZE, total: Number(count?.n ?? 0), items };
 }

@@ -334,8 +334,15 @@ function queryPlan(
 
 async function readPage(all: Int32Array, total: number, page: number): Promise<ProductPage> {
   const ids = [...all.subarray((page - 1) * PAGE_SIZE, page * PAGE_SIZE)];
-  const result = { page, pageSize: PAGE_SIZE, total };
-  if (!ids.length) return { ...result, items: [] };
+  return { page, pageSize: PAGE_SIZE, total, items: await productCards(ids) };
+}
+
+/**
+ * The cards of these products (name, sport, first image, categories), in the order of `ids`; a
+ * product deleted meanwhile is left out. Three queries whatever the number of ids.
+ */
+export async function productCards(ids: number[]): Promise<ProductCard[]> {
+  if (!ids.length) return [];
   const [rows, images, links] = await Promise.all([
     db()
       .select({
@@ -371,26 +378,22 @@ async function readPage(all: Int32Array, total: number, page: number): Promise<P
   ]);
   const imageBy = new Map(images.map((i) => [i.productId, toImage(i)]));
   const rowBy = new Map(rows.map((r) => [r.id, r]));
-  return {
-    ...result,
-    // In the plan's order; a product deleted since is left out until the version check sees it.
-    items: ids.flatMap((id) => {
-      const r = rowBy.get(id);
-      if (!r) return [];
-      return [
-        {
-          id: r.id,
-          name: r.name,
-          description: r.description,
-          image: imageBy.get(r.id) ?? null,
-          sport: { id: r.sportId, name: r.sportName },
-          categories: links
-            .filter((l) => l.productId === r.id)
-            .map(({ id: cid, name }) => ({ id: cid, name })),
-        },
-      ];
-    }),
-  };
+  return ids.flatMap((id) => {
+    const r = rowBy.get(id);
+    if (!r) return [];
+    return [
+      {
+        id: r.id,
+        name: r.name,
+        description: r.description,
+        image: imageBy.get(r.id) ?? null,
+        sport: { id: r.sportId, name: r.sportName },
+        categories: links
+          .filter((l) => l.productId === r.id)
+          .map(({ id: cid, name }) => ({ id: cid, name })),
+      },
+    ];
+  });
 }
 
 export interface ProductDetail extends Omit<ProductCard, 'image'> {

@@ -226,11 +226,7 @@ export async function submitEnquiry(
   if (values[HONEYPOT]) return null;
 
   const config = env();
-  const address = clientAddress(
-    submission.request,
-    submission.socketAddress,
-    config.TRUST_PROXY === '1',
-  );
+  const address = clientAddress(submission.socketAddress);
   const limit = await hitRateLimit(
     `enquiry:${address}`,
     config.ENQUIRY_RATE_LIMIT_MAX,
