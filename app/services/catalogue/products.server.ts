@@ -39,7 +39,8 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function toImage(row: {
+/** A stored image as pages use it: its URL, size and the WebP variants as a srcset. */
+export function toImage(row: {
   key: string;
   width: number;
   height: number;

@@ -1,7 +1,7 @@
 import { projects } from '~/content/portfolio';
-import type { ProductImage } from '../catalogue/products.server';
+import { toImage, type ProductImage } from '../catalogue/products.server';
 import { renderLocationPicture, renderScene } from './demo-images.server';
-import { mediaUrl, storeImage } from './storage.server';
+import { storeImage } from './storage.server';
 import { siteInfo } from '../site.server';
 
 // The company pages' pictures are drawn, not uploaded: the portfolio scenes and the contact
@@ -11,15 +11,6 @@ import { siteInfo } from '../site.server';
 // instance, a restart) land on the same files.
 
 let pictures: Promise<Map<string, ProductImage>> | undefined;
-
-function toImage(stored: Awaited<ReturnType<typeof storeImage>>): ProductImage {
-  return {
-    src: mediaUrl(stored.key),
-    width: stored.width,
-    height: stored.height,
-    srcSet: stored.variants.map((v) => `${mediaUrl(v.key)} ${v.width}w`).join(', '),
-  };
-}
 
 async function drawAll(): Promise<Map<string, ProductImage>> {
   const out = new Map<string, ProductImage>();
