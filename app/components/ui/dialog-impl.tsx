@@ -2,6 +2,10 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useRef } from 'react';
+import { secondaryButton as secondary } from './dialog';
+
+// The dialogs themselves, with Radix. Pages import them from ./dialog, which loads this module
+// only when a page is first used (it and Radix are about 14 KiB gzip that no page needs to show).
 
 const overlay = 'fixed inset-0 z-40 bg-slate-900/50';
 const panel =
@@ -10,7 +14,6 @@ const primary =
   'rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60';
 const danger =
   'rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60';
-const secondary = 'rounded-md px-4 py-2 font-semibold text-slate-700 hover:bg-slate-100';
 
 /**
  * Where focus goes when a dialog closes: back to the element that had it when the dialog opened
@@ -88,11 +91,6 @@ export function Modal({
       </Dialog.Portal>
     </Dialog.Root>
   );
-}
-
-/** The Cancel button of a Modal's form: closes the dialog. */
-export function ModalCancel({ children = 'Cancel' }: { children?: React.ReactNode }) {
-  return <Dialog.Close className={secondary}>{children}</Dialog.Close>;
 }
 
 /** The frame both alert dialogs share: overlay, panel, title, message, then their buttons. */
