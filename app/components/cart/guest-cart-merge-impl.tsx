@@ -6,12 +6,11 @@ import { toast } from '~/lib/toast';
 import { useOnResult } from '~/lib/use-form';
 
 /**
- * Rendered only for a signed-in user: a guest cart left in this browser is merged into the
- * account's cart once, then cleared locally, and the buyer is told (quantities of a product
- * already in the account's cart add up, which would otherwise go unnoticed). Lines the server
- * kept in the guest cart cookie are merged by the cart page's loader.
+ * Merges the guest cart left in this browser into the signed-in account's cart once, then clears
+ * it locally, and tells the buyer (quantities of a product already in the account's cart add up,
+ * which would otherwise go unnoticed). Rendered by ./guest-cart-merge when there is such a cart.
  */
-export function GuestCartMerge() {
+export default function GuestCartMergeImpl() {
   const fetcher = useFetcher<CartResult>();
   const sent = useRef(false);
   useEffect(() => {
