@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -6,23 +7,68 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 
+/** Source files of the back office, which no public page may load (tests/integration/bundle.test.ts). */
+export const ADMIN_SOURCE = /^app[\\/](routes[\\/]admin[^/\\]*|components[\\/]admin[\\/].*)$/;
+
+/**
+ * The lucide-react icon files (`icons/<name>.mjs`) that the shop's own modules draw: every file
+ * under app/ outside the back office. Read from the sources because Rolldown only sees that an
+ * icon is imported by lucide's index, not by whom.
+ */
+function publicIcons(): Set<string> {
+  const index = readFileSync('node_modules/lucide-react/dist/esm/lucide-react.mjs', 'utf8');
+  const fileOf = new Map<string, string>();
+  for (const [, names, file] of index.matchAll(
+    /export \{([^}]*)\} from '\.\/icons\/([^']+)\.mjs'/g,
+  ))
+    for (const [, name] of names!.matchAll(/as (\w+)/g)) fileOf.set(name!, file!);
+  const icons = new Set<string>();
+  for (const file of readdirSync('app', { recursive: true, encoding: 'utf8' })) {
+    const source = `app/${file}`;
+    if (!/\.tsx?$/.test(file) || ADMIN_SOURCE.test(source)) continue;
+    const text = readFileSync(source, 'utf8');
+    for (const [, names] of text.matchAll(/import \{([^}]*)\} from 'lucide-react'/g))
+      for (const name of names!.split(',').map((n) => n.trim().split(/\s+as\s+/)[0]!))
+        if (name) icons.add(fileOf.get(name) ?? name);
+  }
+  return icons;
+}
+
 // Every page needs React, the router and the header's icons, and the shop's small shared modules:
 // a few files rather than a dozen tiny ones, each a round trip on a slow phone. The ids of Vite's
 // preload helper and Rolldown's runtime are internal names, so package.json pins vite exactly.
-const browserChunks = [
-  {
-    name: 'framework',
-    test: /node_modules[\\/](react|react-dom|scheduler|react-router|lucide-react)[\\/]|vite[\\/]preload-helper|rolldown[\\/]runtime/,
-    priority: 20,
-  },
-  {
-    name: 'shared',
-    // Not the modules only forms or the back office use (the form pattern, money, admin meta):
-    // in this chunk every page would load them.
-    test: /[\\/]app[\\/](lib[\\/](?!money|admin-meta|forms|use-form)[^/\\]+\.ts$|components[\\/]catalogue[\\/](product-grid|product-card|pagination|filter-panel)\.tsx$)/,
-    priority: 10,
-  },
-];
+function browserChunks() {
+  const icons = publicIcons();
+  const icon = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([^/\\]+)\.mjs$/;
+  return [
+    {
+      name: 'framework',
+      // lucide's runtime and the icons the shop draws: not the back office's icons (next group).
+      test: (id: string) =>
+        /node_modules[\\/]((react|react-dom|scheduler|react-router)[\\/]|lucide-react[\\/](?!dist[\\/]esm[\\/]icons[\\/]))|vite[\\/]preload-helper|rolldown[\\/]runtime/.test(
+          id,
+        ) || icons.has(icon.exec(id)?.[1] ?? ''),
+      priority: 20,
+    },
+    // The icons only the back office draws: one file its pages load, instead of one per icon.
+    { name: 'admin-icons', test: icon, priority: 15 },
+    {
+      name: 'shared',
+      // Not the modules only forms or the back office use (the form pattern, money, admin meta),
+      // nor the catalogue's filters and pages (next group): in this chunk every page would load
+      // them.
+      test: /[\\/]app[\\/](lib[\\/](?!money|admin-meta|forms|use-form)[^/\\]+\.ts$|components[\\/]catalogue[\\/](product-grid|product-card)\.tsx$)/,
+      priority: 10,
+    },
+    {
+      // What /shop needs besides the product grid, and the back office's lists their pages: one
+      // file, not one per module (the filter dialog, loaded on a tap, shares the filter panel).
+      name: 'catalogue',
+      test: /[\\/]app[\\/]components[\\/]catalogue[\\/](pagination|filter-panel)\.tsx$/,
+      priority: 10,
+    },
+  ];
+}
 
 /**
  * Writes build/client/.vite/chunk-modules.json: for every browser chunk, the source modules in it
@@ -96,7 +142,7 @@ export default defineConfig(({ isSsrBuild }) => {
           // what each public page loads first. Under build/client/.vite, which the server does not
           // serve (express.static ignores dot folders).
           manifest: true,
-          rolldownOptions: { output: { codeSplitting: { groups: browserChunks } } },
+          rolldownOptions: { output: { codeSplitting: { groups: browserChunks() } } },
         },
     ssr: { external: ['@electric-sql/pglite', 'sharp', 'pg', 'better-auth', 'pdfkit'] },
     plugins: [tailwindcss(), reactRouter(), chunkModules(), precompress()],
