@@ -7,51 +7,68 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 
-/** Source files of the back office, which no public page may load (tests/integration/bundle.test.ts). */
-export const ADMIN_SOURCE = /^app[\\/](routes[\\/]admin[^/\\]*|components[\\/]admin[\\/].*)$/;
+/** Source files of the back office (tests/integration/bundle.test.ts keeps them off public pages). */
+const ADMIN_SOURCE = /^app[\\/](routes[\\/]admin[^/\\]*|components[\\/]admin[\\/].*)$/;
 
 /**
- * The lucide-react icon files (`icons/<name>.mjs`) that the shop's own modules draw: every file
- * under app/ outside the back office. Read from the sources because Rolldown only sees that an
- * icon is imported by lucide's index, not by whom.
+ * Where each lucide-react icon file (`icons/<name>.mjs`) is drawn: the files under app/ that
+ * import it, split into the shop's and the back office's. Read from the sources because Rolldown
+ * only sees that an icon is imported by lucide's index, not by whom.
  */
-function publicIcons(): Set<string> {
+function iconUsers() {
   const index = readFileSync('node_modules/lucide-react/dist/esm/lucide-react.mjs', 'utf8');
   const fileOf = new Map<string, string>();
   for (const [, names, file] of index.matchAll(
     /export \{([^}]*)\} from '\.\/icons\/([^']+)\.mjs'/g,
   ))
     for (const [, name] of names!.matchAll(/as (\w+)/g)) fileOf.set(name!, file!);
-  const icons = new Set<string>();
+  const users = new Map<string, { shop: number; admin: number }>();
   for (const file of readdirSync('app', { recursive: true, encoding: 'utf8' })) {
+    if (!/\.tsx?$/.test(file)) continue;
     const source = `app/${file}`;
-    if (!/\.tsx?$/.test(file) || ADMIN_SOURCE.test(source)) continue;
     const text = readFileSync(source, 'utf8');
     for (const [, names] of text.matchAll(/import \{([^}]*)\} from 'lucide-react'/g))
-      for (const name of names!.split(',').map((n) => n.trim().split(/\s+as\s+/)[0]!))
-        if (name) icons.add(fileOf.get(name) ?? name);
+      for (const name of names!.split(',').map((n) => n.trim().split(/\s+as\s+/)[0]!)) {
+        if (!name) continue;
+        const icon = fileOf.get(name) ?? name;
+        const count = users.get(icon) ?? { shop: 0, admin: 0 };
+        count[ADMIN_SOURCE.test(source) ? 'admin' : 'shop']++;
+        users.set(icon, count);
+      }
   }
-  return icons;
+  return users;
 }
 
 // Every page needs React, the router and the header's icons, and the shop's small shared modules:
 // a few files rather than a dozen tiny ones, each a round trip on a slow phone. The ids of Vite's
 // preload helper and Rolldown's runtime are internal names, so package.json pins vite exactly.
 function browserChunks() {
-  const icons = publicIcons();
+  const users = iconUsers();
   const icon = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([^/\\]+)\.mjs$/;
+  const usersOf = (id: string) => users.get(icon.exec(id)?.[1] ?? '');
+  // An icon that one file of the shop draws (and no other file) travels with that file's chunk:
+  // the company pages' icons stay on those pages. The shop's other icons go to the framework
+  // chunk, where several pages share them without a file of their own for each icon.
+  const sharedShopIcon = (id: string) => {
+    const count = usersOf(id);
+    return Boolean(count && count.shop > 0 && count.shop + count.admin > 1);
+  };
   return [
     {
       name: 'framework',
-      // lucide's runtime and the icons the shop draws: not the back office's icons (next group).
+      // lucide's runtime and the icons several files draw, not only the back office (next group).
       test: (id: string) =>
         /node_modules[\\/]((react|react-dom|scheduler|react-router)[\\/]|lucide-react[\\/](?!dist[\\/]esm[\\/]icons[\\/]))|vite[\\/]preload-helper|rolldown[\\/]runtime/.test(
           id,
-        ) || icons.has(icon.exec(id)?.[1] ?? ''),
+        ) || sharedShopIcon(id),
       priority: 20,
     },
     // The icons only the back office draws: one file its pages load, instead of one per icon.
-    { name: 'admin-icons', test: icon, priority: 15 },
+    {
+      name: 'admin-icons',
+      test: (id: string) => usersOf(id)?.shop === 0,
+      priority: 15,
+    },
     {
       name: 'shared',
       // Not the modules only forms or the back office use (the form pattern, money, admin meta),
