@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -6,23 +7,85 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 
+/** Source files of the back office (tests/integration/bundle.test.ts keeps them off public pages). */
+const ADMIN_SOURCE = /^app[\\/](routes[\\/]admin[^/\\]*|components[\\/]admin[\\/].*)$/;
+
+/**
+ * Where each lucide-react icon file (`icons/<name>.mjs`) is drawn: the files under app/ that
+ * import it, split into the shop's and the back office's. Read from the sources because Rolldown
+ * only sees that an icon is imported by lucide's index, not by whom.
+ */
+function iconUsers() {
+  const index = readFileSync('node_modules/lucide-react/dist/esm/lucide-react.mjs', 'utf8');
+  const fileOf = new Map<string, string>();
+  for (const [, names, file] of index.matchAll(
+    /export \{([^}]*)\} from '\.\/icons\/([^']+)\.mjs'/g,
+  ))
+    for (const [, name] of names!.matchAll(/as (\w+)/g)) fileOf.set(name!, file!);
+  const users = new Map<string, { shop: number; admin: number }>();
+  for (const file of readdirSync('app', { recursive: true, encoding: 'utf8' })) {
+    if (!/\.tsx?$/.test(file)) continue;
+    const source = `app/${file}`;
+    const text = readFileSync(source, 'utf8');
+    for (const [, names] of text.matchAll(/import \{([^}]*)\} from 'lucide-react'/g))
+      for (const name of names!.split(',').map((n) => n.trim().split(/\s+as\s+/)[0]!)) {
+        if (!name) continue;
+        const icon = fileOf.get(name) ?? name;
+        const count = users.get(icon) ?? { shop: 0, admin: 0 };
+        count[ADMIN_SOURCE.test(source) ? 'admin' : 'shop']++;
+        users.set(icon, count);
+      }
+  }
+  return users;
+}
+
 // Every page needs React, the router and the header's icons, and the shop's small shared modules:
 // a few files rather than a dozen tiny ones, each a round trip on a slow phone. The ids of Vite's
 // preload helper and Rolldown's runtime are internal names, so package.json pins vite exactly.
-const browserChunks = [
-  {
-    name: 'framework',
-    test: /node_modules[\\/](react|react-dom|scheduler|react-router|lucide-react)[\\/]|vite[\\/]preload-helper|rolldown[\\/]runtime/,
-    priority: 20,
-  },
-  {
-    name: 'shared',
-    // Not the modules only forms or the back office use (the form pattern, money, admin meta):
-    // in this chunk every page would load them.
-    test: /[\\/]app[\\/](lib[\\/](?!money|admin-meta|forms|use-form)[^/\\]+\.ts$|components[\\/]catalogue[\\/](product-grid|product-card|pagination|filter-panel)\.tsx$)/,
-    priority: 10,
-  },
-];
+function browserChunks() {
+  const users = iconUsers();
+  const icon = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([^/\\]+)\.mjs$/;
+  const usersOf = (id: string) => users.get(icon.exec(id)?.[1] ?? '');
+  // An icon that one file of the shop draws (and no other file) travels with that file's chunk:
+  // the company pages' icons stay on those pages. The shop's other icons go to the framework
+  // chunk, where several pages share them without a file of their own for each icon.
+  const sharedShopIcon = (id: string) => {
+    const count = usersOf(id);
+    return Boolean(count && count.shop > 0 && count.shop + count.admin > 1);
+  };
+  return [
+    {
+      name: 'framework',
+      // lucide's runtime and the icons several files draw, not only the back office (next group).
+      test: (id: string) =>
+        /node_modules[\\/]((react|react-dom|scheduler|react-router)[\\/]|lucide-react[\\/](?!dist[\\/]esm[\\/]icons[\\/]))|vite[\\/]preload-helper|rolldown[\\/]runtime/.test(
+          id,
+        ) || sharedShopIcon(id),
+      priority: 20,
+    },
+    // The icons only the back office draws: one file its pages load, instead of one per icon.
+    {
+      name: 'admin-icons',
+      test: (id: string) => usersOf(id)?.shop === 0,
+      priority: 15,
+    },
+    {
+      name: 'shared',
+      // Not the modules only forms or the back office use (the form pattern, money, admin meta),
+      // nor the catalogue's filters and pages (next group): in this chunk every page would load
+      // them.
+      test: /[\\/]app[\\/](lib[\\/](?!money|admin-meta|forms|use-form)[^/\\]+\.ts$|components[\\/]catalogue[\\/](product-grid|product-card)\.tsx$)/,
+      priority: 10,
+    },
+    {
+      // What /shop needs besides the product grid, and the back office's lists their pages: one
+      // file, not one per module (the filter dialog, loaded on a tap, shares the filter panel).
+      name: 'catalogue',
+      test: /[\\/]app[\\/]components[\\/]catalogue[\\/](pagination|filter-panel)\.tsx$/,
+      priority: 10,
+    },
+  ];
+}
 
 /**
  * Writes build/client/.vite/chunk-modules.json: for every browser chunk, the source modules in it
@@ -96,7 +159,7 @@ export default defineConfig(({ isSsrBuild }) => {
           // what each public page loads first. Under build/client/.vite, which the server does not
           // serve (express.static ignores dot folders).
           manifest: true,
-          rolldownOptions: { output: { codeSplitting: { groups: browserChunks } } },
+          rolldownOptions: { output: { codeSplitting: { groups: browserChunks() } } },
         },
     ssr: { external: ['@electric-sql/pglite', 'sharp', 'pg', 'better-auth', 'pdfkit'] },
     plugins: [tailwindcss(), reactRouter(), chunkModules(), precompress()],

@@ -98,6 +98,7 @@ const pages = [
       await page.waitForTimeout(300);
     },
   },
+  { name: 'admin-create', path: '/admin/create', admin: true },
   { name: 'admin-edit', path: '/admin/edit/3', admin: true },
   { name: 'admin-sports', path: '/admin/sports', admin: true },
   {

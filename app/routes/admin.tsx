@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import type { Route } from './+types/admin';
+import '~/admin.css';
 import { AdminShell } from '~/components/admin/admin-shell';
 import { adminMeta } from '~/lib/admin-meta';
 import { inboxCounts } from '~/services/admin/overview.server';

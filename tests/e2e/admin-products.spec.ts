@@ -1,6 +1,7 @@
 // The back office's products, as the demo admin: create with two images (one cropped), every
 // validation message, the shop following an edit, delete after the confirm dialog, the list
-// without JavaScript, and uploads refused by the running server with nothing left behind.
+// without JavaScript, uploads refused by the running server with nothing left behind, and the
+// back office's own stylesheet.
 import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -518,4 +519,35 @@ test('guests and customers cannot create, edit or delete products', async ({
   const api = await page.request.get('/api/v1/products/1');
   expect(api.status()).toBe(200);
   expect(((await api.json()) as { name: string }).name).not.toBe('Sneaky');
+});
+
+test("the back office's own stylesheet styles it, loaded with the page or reached from the shop", async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  // The sidebar's offset below the top bar (top-[3.25rem]) is a class only admin.css holds.
+  const sidebarTop = () =>
+    page
+      .locator('nav[aria-label="Back office sections"].sticky')
+      .evaluate((nav) => getComputedStyle(nav).top);
+  const adminStylesheet = page.locator('link[rel="stylesheet"][href*="/assets/admin-"]');
+
+  // The shop does not load it.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(adminStylesheet).toHaveCount(0);
+
+  // Reached from the shop without a page load: the router fetches it before showing the page.
+  await page.getByText('Demo Admin', { exact: true }).first().click();
+  await page.getByRole('link', { name: 'Back office' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(adminStylesheet).toHaveCount(1);
+  expect(await sidebarTop()).toBe('52px');
+
+  // Loaded with the page: the link is in the server's head, so nothing shows unstyled first.
+  const html = await (await page.request.get('/admin/list')).text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  expect(head).toMatch(/<link [^>]*rel="stylesheet" href="\/assets\/admin-[\w-]+\.css"/);
+  await page.goto('/admin/list');
+  expect(await sidebarTop()).toBe('52px');
 });

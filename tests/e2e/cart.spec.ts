@@ -199,6 +199,8 @@ test('cart, contact dialog and My Orders have no serious or critical accessibili
   await page.keyboard.press('Escape');
   await signUp(page);
   await page.goto('/orders');
+  // The guest cart is merged on the first page signed in, with a toast: checked with it showing.
+  await expect(page.getByText(/now in your account's cart/)).toBeVisible();
   await expectNoSeriousViolations(page);
 });
 

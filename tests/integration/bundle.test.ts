@@ -1,13 +1,29 @@
-// What a public page makes the browser load first never includes admin code or the back office's
-// heavy libraries, and the Brotli copies the server prefers are the files they stand for. Reads the client build: Vite's manifest (which chunks a route module imports)
+// What a public page makes the browser load first never includes admin code, the back office's
+// heavy libraries or its stylesheet, stays within issue 11's budgets (KiB gzip of its scripts and
+// stylesheets), and the Brotli copies the server prefers are the files they stand for. Reads the
+// client build: Vite's manifest (which chunks and stylesheets a route module imports)
 // and build/client/.vite/chunk-modules.json (which source modules ended up in each chunk, written
 // by vite.config.ts), so code that a shared chunk swallowed is found too.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 const MANIFEST = 'build/client/.vite/manifest.json';
 const CHUNK_MODULES = 'build/client/.vite/chunk-modules.json';
+
+/**
+ * First-load budgets, KiB of gzip (level 6, what the server's compression middleware sends a
+ * browser without Brotli) of the scripts and stylesheets a page loads before it runs anything.
+ * Issue 11: the shop's main pages ≤ 130, the form pages ≤ 140.
+ */
+const BUDGETS: Record<string, number> = {
+  'app/routes/home.tsx': 130,
+  'app/routes/shop.tsx': 130,
+  'app/routes/products.$productId.tsx': 130,
+  'app/routes/cart.tsx': 140,
+  'app/routes/login.tsx': 140,
+  'app/routes/register.tsx': 140,
+};
 
 /** Source modules that only the back office may load. */
 const FORBIDDEN = [
@@ -56,14 +72,22 @@ describe.skipIf(!built)('first load of public pages', () => {
     (key) => manifest[key]!.isEntry && key.includes('entry.client'),
   );
 
-  /** The chunk files a manifest entry loads before anything runs: it and its static imports. */
+  /**
+   * The files a manifest entry loads before anything runs: its chunk, its static imports and the
+   * stylesheets of all of them (React Router links those in the page's head).
+   */
   function firstLoad(key: string, files = new Set<string>()): Set<string> {
     const chunk = manifest[key];
     if (!chunk || files.has(chunk.file)) return files;
     files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
     for (const imported of chunk.imports ?? []) firstLoad(imported, files);
     return files;
   }
+  /** What a page of this route loads first: the client entry, the root route and the route. */
+  const pageLoad = (key: string) => firstLoad(key, firstLoad(rootKey!, firstLoad(entryKey!)));
+  const publicRoutes = routeKeys.filter((key) => !isAdmin(key));
+  const adminRoutes = routeKeys.filter(isAdmin);
 
   it('finds the entry, the root, public and admin routes, and what is inside the chunks', () => {
     // Guards against a test that passes because the build's shape changed and it sees nothing.
@@ -76,16 +100,53 @@ describe.skipIf(!built)('first load of public pages', () => {
     expect(everything.some((id) => /^app\/routes\/admin/.test(id))).toBe(true);
   });
 
-  it.each(routeKeys.filter((key) => !isAdmin(key)).map((key) => [sourceOf(key), key]))(
+  it.each(publicRoutes.map((key) => [sourceOf(key), key]))(
     '%s loads no admin code and no back-office library first',
     (_source, key) => {
-      const files = firstLoad(key, firstLoad(rootKey!, firstLoad(entryKey!)));
+      const files = pageLoad(key);
       const offending = [...files].flatMap((file) =>
         Object.keys(chunkModules[file] ?? {})
           .filter((id) => FORBIDDEN.some((pattern) => pattern.test(id)))
           .map((id) => `${file}: ${id}`),
       );
       expect(offending).toEqual([]);
+    },
+  );
+
+  it('gives the back office a stylesheet of its own that no public page loads', () => {
+    // Judged by the build, not by a file name: the stylesheets the back office's pages load first
+    // that no public page loads.
+    const shop = new Set(publicRoutes.flatMap((key) => [...pageLoad(key)]));
+    const shopCss = [...shop].filter((file) => file.endsWith('.css'));
+    const adminOnly = [
+      ...new Set(
+        adminRoutes.flatMap((key) => [...pageLoad(key)].filter((f) => f.endsWith('.css'))),
+      ),
+    ].filter((file) => !shop.has(file));
+    expect(adminOnly.length).toBeGreaterThan(0);
+    // A class only the back office uses (its sticky sidebar's offset below the top bar, in
+    // components/admin/admin-shell.tsx) is in the admin stylesheet and in none of the shop's.
+    const read = (file: string) => readFileSync(`build/client/${file}`, 'utf8');
+    const marker = '.top-\\[3\\.25rem\\]';
+    expect(adminOnly.filter((file) => read(file).includes(marker)).length).toBe(1);
+    expect(shopCss.filter((file) => read(file).includes(marker))).toEqual([]);
+  });
+
+  it.each(Object.entries(BUDGETS))(
+    '%s loads at most %d KiB gzip of scripts and stylesheets first',
+    (source, budget) => {
+      const key = `${source}${ROUTE_SUFFIX}`;
+      expect(manifest[key], `${source} is not a route of this build`).toBeDefined();
+      const files = [...pageLoad(key)];
+      expect(files.some((file) => file.endsWith('.css'))).toBe(true);
+      const bytes = files.reduce(
+        (sum, file) => sum + gzipSync(readFileSync(`build/client/${file}`)).length,
+        0,
+      );
+      expect(
+        Math.round((bytes / 1024) * 10) / 10,
+        `${source}: ${files.map((f) => f.replace('assets/', '')).join(', ')}`,
+      ).toBeLessThanOrEqual(budget);
     },
   );
 

@@ -1,42 +1,23 @@
-import { useEffect, useRef } from 'react';
-import { useFetcher } from 'react-router';
-import type { CartResult } from '~/lib/cart';
-import { readLocalCart, writeLocalCart } from '~/lib/cart-storage';
-import { toast } from '~/lib/toast';
-import { useOnResult } from '~/lib/use-form';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { readLocalCart } from '~/lib/cart-storage';
+
+// Loaded only when there is something to merge: most pages of a signed-in buyer have no guest
+// cart, and the merge brings the form pattern (use-form) that the root would put on every page.
+const Merge = lazy(() => import('./guest-cart-merge-impl'));
 
 /**
  * Rendered only for a signed-in user: a guest cart left in this browser is merged into the
- * account's cart once, then cleared locally, and the buyer is told (quantities of a product
- * already in the account's cart add up, which would otherwise go unnoticed). Lines the server
- * kept in the guest cart cookie are merged by the cart page's loader.
+ * account's cart once (./guest-cart-merge-impl). Lines the server kept in the guest cart cookie
+ * are merged by the cart page's loader.
  */
 export function GuestCartMerge() {
-  const fetcher = useFetcher<CartResult>();
-  const sent = useRef(false);
-  useEffect(() => {
-    if (sent.current) return;
-    const lines = readLocalCart();
-    if (!lines.length) return;
-    sent.current = true;
-    void fetcher.submit(
-      {
-        intent: 'merge',
-        js: '1',
-        lines: JSON.stringify(
-          lines.map((l) => ({ productId: l.id, quantity: Math.max(1, l.quantity || 1) })),
-        ),
-      },
-      { method: 'post', action: '/cart' },
-    );
-  }, [fetcher]);
-  useOnResult(fetcher.data, (r) => {
-    if (!r.ok) return;
-    writeLocalCart([]);
-    if (r.merged)
-      toast.success('Your cart was updated', {
-        description: `${r.merged} ${r.merged === 1 ? 'product' : 'products'} you added before signing in ${r.merged === 1 ? 'is' : 'are'} now in your account's cart; quantities of products already there were added together.`,
-      });
-  });
-  return null;
+  const [guestCart, setGuestCart] = useState(false);
+  // After hydration: the browser's storage is not there on the server.
+  useEffect(() => setGuestCart(readLocalCart().length > 0), []);
+  if (!guestCart) return null;
+  return (
+    <Suspense fallback={null}>
+      <Merge />
+    </Suspense>
+  );
 }

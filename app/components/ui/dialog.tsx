@@ -1,132 +1,77 @@
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
-import { useRef } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  use,
+  useEffect,
+  useState,
+  type ComponentProps,
+} from 'react';
 
-const overlay = 'fixed inset-0 z-40 bg-slate-900/50';
-const panel =
-  'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl';
-const primary =
-  'rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60';
-const danger =
-  'rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60';
-const secondary = 'rounded-md px-4 py-2 font-semibold text-slate-700 hover:bg-slate-100';
+// The dialogs every page imports. Radix and the dialogs' own code (./dialog-impl) are about
+// 14 KiB gzip that no page needs to show, so they are loaded on the page's first pointer or key
+// press (before any dialog can be opened by a click or a submitted form) instead of with the
+// page: /login and /register would otherwise load them first.
+const load = () => import('./dialog-impl');
+let loading: ReturnType<typeof load> | undefined;
+/** Starts loading the dialogs (once); the returned promise resolves when they are ready. */
+export const preloadDialogs = () => (loading ??= load());
+
+const LazyModal = lazy(() => preloadDialogs().then((m) => ({ default: m.Modal })));
+const LazyMessage = lazy(() => preloadDialogs().then((m) => ({ default: m.MessageDialog })));
+const LazyConfirm = lazy(() => preloadDialogs().then((m) => ({ default: m.ConfirmDialog })));
+
+export const secondaryButton =
+  'rounded-md px-4 py-2 font-semibold text-slate-700 hover:bg-slate-100';
 
 /**
- * Where focus goes when a dialog closes: back to the element that had it when the dialog opened
- * (a dialog opened from a form submit has no Radix trigger, and focus would fall to <body>).
+ * Whether to render the dialog: from its first opening on (so Radix sees it close, and returns
+ * focus), never before. Meanwhile the page's first interaction starts loading the dialogs.
  */
-function useReturnFocus() {
-  const opener = useRef<HTMLElement | null>(null);
-  return {
-    onOpenAutoFocus: () => {
-      opener.current =
-        document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    },
-    onCloseAutoFocus: (event: Event) => {
-      if (!opener.current?.isConnected) return;
-      event.preventDefault();
-      opener.current.focus();
-    },
-  };
+function useMounted(open: boolean) {
+  const [mounted, setMounted] = useState(open);
+  if (open && !mounted) setMounted(true);
+  useEffect(() => {
+    if (mounted) return;
+    const events = ['pointerdown', 'keydown', 'focusin'] as const;
+    const start = () => {
+      for (const type of events) window.removeEventListener(type, start, true);
+      void preloadDialogs();
+    };
+    for (const type of events) window.addEventListener(type, start, true);
+    return () => {
+      for (const type of events) window.removeEventListener(type, start, true);
+    };
+  }, [mounted]);
+  return mounted;
 }
+
+const CloseModal = createContext<() => void>(() => {});
 
 /**
  * A modal dialog with a title, an optional description, a close button and any content (a form).
  * Focus is trapped inside, Esc closes it, and focus returns to where it was when it opened.
  * `initialFocus` names the element to focus first (by id), e.g. the form's first field.
  */
-export function Modal({
-  open,
-  onOpenChange,
-  title,
-  description,
-  initialFocus,
-  wide,
-  children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description?: React.ReactNode;
-  initialFocus?: string;
-  wide?: boolean;
-  children: React.ReactNode;
-}) {
-  const focus = useReturnFocus();
+export function Modal(props: ComponentProps<typeof LazyModal>) {
+  const mounted = useMounted(props.open);
+  if (!mounted) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={overlay} />
-        <Dialog.Content
-          onOpenAutoFocus={(event) => {
-            focus.onOpenAutoFocus();
-            if (!initialFocus) return;
-            event.preventDefault();
-            document.getElementById(initialFocus)?.focus();
-          }}
-          onCloseAutoFocus={focus.onCloseAutoFocus}
-          className={`${panel} ${wide ? 'max-w-2xl' : 'max-w-md'}`}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-        >
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-xl font-bold text-slate-900">{title}</Dialog.Title>
-            <Dialog.Close
-              aria-label="Close"
-              className="rounded-md p-1 text-slate-600 hover:bg-slate-100"
-            >
-              <X aria-hidden className="size-5" />
-            </Dialog.Close>
-          </div>
-          {description ? (
-            <Dialog.Description className="mt-1 text-sm text-slate-700">
-              {description}
-            </Dialog.Description>
-          ) : null}
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <CloseModal value={() => props.onOpenChange(false)}>
+      <Suspense fallback={null}>
+        <LazyModal {...props} />
+      </Suspense>
+    </CloseModal>
   );
 }
 
 /** The Cancel button of a Modal's form: closes the dialog. */
 export function ModalCancel({ children = 'Cancel' }: { children?: React.ReactNode }) {
-  return <Dialog.Close className={secondary}>{children}</Dialog.Close>;
-}
-
-/** The frame both alert dialogs share: overlay, panel, title, message, then their buttons. */
-function AlertShell({
-  open,
-  onDismiss,
-  title,
-  message,
-  children,
-}: {
-  open: boolean;
-  onDismiss: () => void;
-  title: string;
-  message: React.ReactNode;
-  children: React.ReactNode;
-}) {
-  const focus = useReturnFocus();
+  const close = use(CloseModal);
   return (
-    <AlertDialog.Root open={open} onOpenChange={(next) => (next ? null : onDismiss())}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className={overlay} />
-        <AlertDialog.Content
-          onOpenAutoFocus={focus.onOpenAutoFocus}
-          onCloseAutoFocus={focus.onCloseAutoFocus}
-          className={`${panel} max-w-sm`}
-        >
-          <AlertDialog.Title className="text-lg font-bold">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-slate-700">
-            {message}
-          </AlertDialog.Description>
-          {children}
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <button type="button" onClick={close} className={secondaryButton}>
+      {children}
+    </button>
   );
 }
 
@@ -134,30 +79,13 @@ function AlertShell({
  * A message that needs acknowledging, with one button: errors ('Error' … 'Try Again') and
  * confirmations ('Deleted!'). Optional `children` go under the message (a thumbnail, links).
  */
-export function MessageDialog({
-  open,
-  title,
-  message,
-  action,
-  onClose,
-  children,
-}: {
-  open: boolean;
-  title: string;
-  message: React.ReactNode;
-  action: string;
-  onClose: () => void;
-  children?: React.ReactNode;
-}) {
+export function MessageDialog(props: ComponentProps<typeof LazyMessage>) {
+  const mounted = useMounted(props.open);
+  if (!mounted) return null;
   return (
-    <AlertShell open={open} onDismiss={onClose} title={title} message={message}>
-      {children}
-      <div className="mt-6 flex justify-end">
-        <AlertDialog.Action onClick={onClose} className={primary}>
-          {action}
-        </AlertDialog.Action>
-      </div>
-    </AlertShell>
+    <Suspense fallback={null}>
+      <LazyMessage {...props} />
+    </Suspense>
   );
 }
 
@@ -165,38 +93,12 @@ export function MessageDialog({
  * Asks before something that cannot be undone ('Are you sure?'): Cancel, or the confirming
  * button. Cancel has the focus first, so Enter never destroys anything by accident.
  */
-export function ConfirmDialog({
-  open,
-  title,
-  message,
-  confirm,
-  destructive = true,
-  busy,
-  onConfirm,
-  onCancel,
-}: {
-  open: boolean;
-  title: string;
-  message: React.ReactNode;
-  confirm: string;
-  destructive?: boolean;
-  busy?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
+export function ConfirmDialog(props: ComponentProps<typeof LazyConfirm>) {
+  const mounted = useMounted(props.open);
+  if (!mounted) return null;
   return (
-    <AlertShell open={open} onDismiss={onCancel} title={title} message={message}>
-      <div className="mt-6 flex justify-end gap-2">
-        <AlertDialog.Cancel className={secondary}>Cancel</AlertDialog.Cancel>
-        <button
-          type="button"
-          disabled={busy}
-          onClick={onConfirm}
-          className={destructive ? danger : primary}
-        >
-          {confirm}
-        </button>
-      </div>
-    </AlertShell>
+    <Suspense fallback={null}>
+      <LazyConfirm {...props} />
+    </Suspense>
   );
 }

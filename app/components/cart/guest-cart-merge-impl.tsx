@@ -1,0 +1,41 @@
+import { useEffect, useRef } from 'react';
+import { useFetcher } from 'react-router';
+import type { CartResult } from '~/lib/cart';
+import { readLocalCart, writeLocalCart } from '~/lib/cart-storage';
+import { toast } from '~/lib/toast';
+import { useOnResult } from '~/lib/use-form';
+
+/**
+ * Merges the guest cart left in this browser into the signed-in account's cart once, then clears
+ * it locally, and tells the buyer (quantities of a product already in the account's cart add up,
+ * which would otherwise go unnoticed). Rendered by ./guest-cart-merge when there is such a cart.
+ */
+export default function GuestCartMergeImpl() {
+  const fetcher = useFetcher<CartResult>();
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current) return;
+    const lines = readLocalCart();
+    if (!lines.length) return;
+    sent.current = true;
+    void fetcher.submit(
+      {
+        intent: 'merge',
+        js: '1',
+        lines: JSON.stringify(
+          lines.map((l) => ({ productId: l.id, quantity: Math.max(1, l.quantity || 1) })),
+        ),
+      },
+      { method: 'post', action: '/cart' },
+    );
+  }, [fetcher]);
+  useOnResult(fetcher.data, (r) => {
+    if (!r.ok) return;
+    writeLocalCart([]);
+    if (r.merged)
+      toast.success('Your cart was updated', {
+        description: `${r.merged} ${r.merged === 1 ? 'product' : 'products'} you added before signing in ${r.merged === 1 ? 'is' : 'are'} now in your account's cart; quantities of products already there were added together.`,
+      });
+  });
+  return null;
+}
