@@ -18,6 +18,7 @@ import {
   removeFromCart,
   setQuantity,
 } from '~/services/cart/cart.server';
+import { confirmationPath, senderCookie } from '~/services/enquiries/access-token.server';
 import { submitEnquiry } from '~/services/enquiries/enquiries.server';
 import { UserError } from '~/services/errors.server';
 import { formAction, parseInput, readForm } from '~/services/forms.server';
@@ -158,16 +159,19 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
         if (!created) return { ok: true as const, intent }; // the honeypot: nothing stored
         if (fromCookie) headers.append('Set-Cookie', guestCartCookie([]));
-        // Without JavaScript a customer lands on the enquiry's own page; a guest (who has no
-        // such page yet) gets this page rendered with the reference.
-        if (user) done(`/orders/${created.id}`);
+        // The buyer lands on the enquiry's confirmation page: a customer's under My Orders, a
+        // guest's behind its unguessable link (with the cookie that lets this browser, the
+        // sender's, see the contact details in full). A repeated submit of a guest's form has no
+        // token to give (only its hash is kept): that answer shows the reference on the cart.
+        let to: string | undefined;
+        if (user) to = `/orders/${created.id}?sent=1`;
+        else if (created.accessToken) {
+          to = `${confirmationPath(created.accessToken)}?sent=1`;
+          headers.append('Set-Cookie', senderCookie(created.accessToken));
+        }
+        if (to) done(to);
         return data(
-          {
-            ok: true as const,
-            intent,
-            reference: created.reference,
-            message: 'Order saved successfully!',
-          },
+          { ok: true as const, intent, reference: created.reference, redirectTo: to },
           { headers },
         );
       }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useActionData, useFetcher } from 'react-router';
+import { useActionData, useFetcher, useNavigate } from 'react-router';
 import { Field, FormError, TextAreaField } from '~/components/ui/field';
 import type { CartLine, CartResult } from '~/lib/cart';
 import { writeLocalCart } from '~/lib/cart-storage';
@@ -40,16 +40,15 @@ export function EnquiryForm({
   const [contactOpen, setContactOpen] = useState(false);
   const [contactWanted, setContactWanted] = useState(false);
   const busy = enquiry.state !== 'idle';
+  const navigate = useNavigate();
 
   useOnResult(enquiry.data, (r) => {
     if (r.ok) {
-      toast.success('Order saved successfully!', {
-        description: r.reference ? `Your reference is ${r.reference}.` : undefined,
-      });
+      // The confirmation page says it all (reference, items, what happens next): no toasts.
       if (!signedIn) writeLocalCart([]);
-      toast.success('Cart cleared successfully!');
       setContactOpen(false);
       summary.current?.reset();
+      if (r.redirectTo) void navigate(r.redirectTo);
     } else if (r.fields?.message || r.fields?.idempotencyKey) {
       setContactOpen(false);
     } else if (!contactOpen && r.error) {
