@@ -177,8 +177,8 @@ export function EnquiryConfirmation({
           </dl>
           {enquiry.masked ? (
             <p className="mt-3 text-xs text-slate-600">
-              Partly hidden, because this link may have been forwarded. The details are as you
-              gave them; we will use them to reply.
+              Partly hidden, because this link may have been forwarded. The details are as you gave
+              them; we will use them to reply.
             </p>
           ) : null}
         </section>

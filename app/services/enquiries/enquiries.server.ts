@@ -239,9 +239,7 @@ function tooMany(retryAfterSeconds: number): UserError {
  * becoming 'Guest'). Then the enquiry, its items and both e-mails are stored, and a customer's
  * enquired cart lines removed, in one transaction.
  */
-export async function submitEnquiry(
-  submission: EnquirySubmission,
-): Promise<CreatedEnquiry | null> {
+export async function submitEnquiry(submission: EnquirySubmission): Promise<CreatedEnquiry | null> {
   const { form, customer } = submission;
   const values = formValues(form);
   // A bot fills every field, the hidden one too: answer as if it worked, store nothing.
