@@ -24,8 +24,6 @@ interface CartAnswer {
   name?: string;
   /** The enquiry's reference (absent when the honeypot was filled). */
   reference?: string;
-  /** The sent enquiry's confirmation page, where the browser goes next. */
-  redirectTo?: string;
   /** How many lines a merge moved into the account's cart. */
   merged?: number;
 }

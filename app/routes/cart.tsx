@@ -159,21 +159,17 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
         if (!created) return { ok: true as const, intent }; // the honeypot: nothing stored
         if (fromCookie) headers.append('Set-Cookie', guestCartCookie([]));
-        // The buyer lands on the enquiry's confirmation page: a customer's under My Orders, a
-        // guest's behind its unguessable link (with the cookie that lets this browser, the
-        // sender's, see the contact details in full). A repeated submit of a guest's form has no
-        // token to give (only its hash is kept): that answer shows the reference on the cart.
-        let to: string | undefined;
-        if (user) to = `/orders/${created.id}?sent=1`;
-        else if (created.accessToken) {
-          to = `${confirmationPath(created.accessToken)}?sent=1`;
+        // The buyer lands on the enquiry's confirmation page, with JavaScript too (a fetcher's
+        // redirect navigates): a customer's under My Orders, a guest's behind its unguessable
+        // link, with the cookie that lets this browser, the sender's, see the contact details in
+        // full. A repeated submit of a guest's form has no token to give (only its hash is
+        // kept): that answer shows the reference on the cart page.
+        if (user) throw redirect(`/orders/${created.id}?sent=1`, { headers });
+        if (created.accessToken) {
           headers.append('Set-Cookie', senderCookie(created.accessToken));
+          throw redirect(`${confirmationPath(created.accessToken)}?sent=1`, { headers });
         }
-        if (to) done(to);
-        return data(
-          { ok: true as const, intent, reference: created.reference, redirectTo: to },
-          { headers },
-        );
+        return data({ ok: true as const, intent, reference: created.reference }, { headers });
       }
       default:
         throw new UserError('Unknown action.', 400);

@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { data } from 'react-router';
 import type { Route } from './+types/enquiries.$token';
 import { EnquiryConfirmation } from '~/components/orders/enquiry-confirmation';
+import { writeLocalCart } from '~/lib/cart-storage';
 import { pageTitle } from '~/lib/meta';
 import { isSender } from '~/services/enquiries/access-token.server';
 import { confirmationView, getEnquiryByToken } from '~/services/enquiries/enquiries.server';
@@ -30,5 +32,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export default function GuestEnquiry({ loaderData }: Route.ComponentProps) {
+  const { justSent } = loaderData;
+  // Arriving from the cart: the guest's local cart was what this enquiry sent (the server
+  // already emptied the cookie cart of a guest without JavaScript).
+  useEffect(() => {
+    if (justSent) writeLocalCart([]);
+  }, [justSent]);
   return <EnquiryConfirmation enquiry={loaderData.enquiry} justSent={loaderData.justSent} />;
 }

@@ -26,12 +26,12 @@ export function CartPage({ signedIn, lines: serverLines, added, idempotencyKey }
     if (!signedIn) foldGuestCookie(serverLines);
   }, [signedIn, serverLines]);
   const lines = signedIn ? serverLines : (local ?? (serverLines.length ? serverLines : null));
-  // A sent enquiry's answer normally takes the buyer to its confirmation page. A repeated submit
-  // of a guest's form cannot (its link's token is not kept): say the reference here instead.
+  // A sent enquiry's answer is a redirect to its confirmation page. A repeated submit of a
+  // guest's form cannot have one (its link's token is not kept): say the reference here instead.
   const fetched = useFetcher<CartResult>({ key: 'enquiry' }).data;
   const posted = useActionData<CartResult>();
   const result = fetched ?? posted;
-  const sent = result?.ok && !result.redirectTo ? result.reference : undefined;
+  const sent = result?.ok ? result.reference : undefined;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useActionData, useFetcher, useNavigate } from 'react-router';
+import { useActionData, useFetcher } from 'react-router';
 import { Field, FormError, TextAreaField } from '~/components/ui/field';
 import type { CartLine, CartResult } from '~/lib/cart';
 import { writeLocalCart } from '~/lib/cart-storage';
@@ -40,15 +40,14 @@ export function EnquiryForm({
   const [contactOpen, setContactOpen] = useState(false);
   const [contactWanted, setContactWanted] = useState(false);
   const busy = enquiry.state !== 'idle';
-  const navigate = useNavigate();
 
   useOnResult(enquiry.data, (r) => {
+    // A sent enquiry redirects to its confirmation page, which says it all (reference, items,
+    // what happens next): no toasts. This answer is a repeated submit's, or the honeypot's.
     if (r.ok) {
-      // The confirmation page says it all (reference, items, what happens next): no toasts.
       if (!signedIn) writeLocalCart([]);
       setContactOpen(false);
       summary.current?.reset();
-      if (r.redirectTo) void navigate(r.redirectTo);
     } else if (r.fields?.message || r.fields?.idempotencyKey) {
       setContactOpen(false);
     } else if (!contactOpen && r.error) {
