@@ -63,7 +63,7 @@ export function EnquiryConfirmation({
           <h1
             ref={heading}
             tabIndex={-1}
-            className="text-3xl font-extrabold tracking-tight text-slate-900 focus:outline-none"
+            className="text-2xl font-extrabold tracking-tight text-slate-900 focus:outline-none sm:text-3xl"
           >
             {justSent ? 'Thank you, your enquiry has been sent' : `Enquiry ${enquiry.reference}`}
           </h1>
@@ -135,11 +135,11 @@ export function EnquiryConfirmation({
           <a href={`mailto:${site.email}`} className="font-semibold text-brand-700 underline">
             {site.email}
           </a>
-          , quoting {enquiry.reference}.
+          , quoting <span className="whitespace-nowrap">{enquiry.reference}</span>.
         </p>
       </section>
 
-      <div className="mt-8 grid gap-6 sm:grid-cols-2 print:grid-cols-2">
+      <div className="mt-8 grid gap-6 sm:grid-cols-2 print:grid-cols-2 [&>*]:min-w-0">
         <section
           aria-labelledby="items-heading"
           className="rounded-xl border border-slate-200 bg-white p-5 print:border-slate-400"
@@ -165,13 +165,13 @@ export function EnquiryConfirmation({
           <h2 id="contact-heading" className="font-bold text-slate-900">
             Your contact details
           </h2>
-          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
             {contact
               .filter((row): row is [string, string] => Boolean(row[1]))
               .map(([label, value]) => (
                 <div key={label} className="contents">
                   <dt className="font-semibold text-slate-700">{label}</dt>
-                  <dd className="break-words text-slate-900">{value}</dd>
+                  <dd className="text-slate-900 [overflow-wrap:anywhere]">{value}</dd>
                 </div>
               ))}
           </dl>
