@@ -35,6 +35,8 @@ export function EnquiryConfirmation({
     heading.current?.focus();
   }, [enquiry.id]);
   const status = STATUS[enquiry.status] ?? STATUS.new!;
+  // The steps ahead only while staff are still on it; a quoted or closed enquiry says where it is.
+  const open = enquiry.status === 'new' || enquiry.status === 'in_progress';
   const created = new Date(enquiry.createdAt);
   const contact: [string, string | null][] = [
     ['Name', enquiry.contact.name],
@@ -109,25 +111,33 @@ export function EnquiryConfirmation({
         <h2 id="next-steps" className="text-lg font-bold text-slate-900">
           What happens next
         </h2>
-        <ol className="mt-3 space-y-3 text-slate-700">
-          {[
-            'Our team checks your items and anything you told us about delivery or installation.',
-            `We reply with a quotation, ${ENQUIRY_REPLY_TIME}, using the contact details below.`,
-            'No payment is taken online: you decide once you have our quotation.',
-          ].map((text, i) => (
-            <li key={i} className="flex gap-3">
-              <span
-                aria-hidden
-                className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white print:border print:border-slate-900 print:bg-white print:text-slate-900"
-              >
-                {i + 1}
-              </span>
-              <span>{text}</span>
-            </li>
-          ))}
-        </ol>
+        {open ? (
+          <ol className="mt-3 space-y-3 text-slate-700">
+            {[
+              'Our team checks your items and anything you told us about delivery or installation.',
+              `We reply with a quotation, ${ENQUIRY_REPLY_TIME}, using the contact details below.`,
+              'No payment is taken online: you decide once you have our quotation.',
+            ].map((text, i) => (
+              <li key={i} className="flex gap-3">
+                <span
+                  aria-hidden
+                  className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white print:border print:border-slate-900 print:bg-white print:text-slate-900"
+                >
+                  {i + 1}
+                </span>
+                <span>{text}</span>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="mt-3 text-slate-700">
+            {enquiry.status === 'quoted'
+              ? 'We have sent you our quotation. Reply to it, or contact us, to go ahead or to change anything.'
+              : 'This enquiry is closed. For anything new, send us another enquiry.'}
+          </p>
+        )}
         <p className="mt-4 text-sm text-slate-700">
-          Questions meanwhile? Call{' '}
+          {open ? 'Questions meanwhile?' : 'Questions?'} Call{' '}
           <a href={telHref(site.phone)} className="font-semibold text-brand-700 underline">
             {site.phone}
           </a>{' '}
@@ -165,12 +175,12 @@ export function EnquiryConfirmation({
           <h2 id="contact-heading" className="font-bold text-slate-900">
             Your contact details
           </h2>
-          <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+          <dl className="mt-3 space-y-2 text-sm">
             {contact
               .filter((row): row is [string, string] => Boolean(row[1]))
               .map(([label, value]) => (
-                <div key={label} className="contents">
-                  <dt className="font-semibold text-slate-700">{label}</dt>
+                <div key={label}>
+                  <dt className="text-xs font-semibold text-slate-600">{label}</dt>
                   <dd className="text-slate-900 [overflow-wrap:anywhere]">{value}</dd>
                 </div>
               ))}
