@@ -18,6 +18,8 @@ export default [
   route('orders', 'routes/orders.tsx'),
   route('orders/:id', 'routes/orders.$id.tsx'),
   route('orders/:id/quotations/:file', 'routes/orders.$id.quotations.$file.ts'),
+  // A guest's enquiry confirmation, behind the unguessable link in its acknowledgement e-mail.
+  route('enquiries/:token', 'routes/enquiries.$token.tsx'),
   route('about-us', 'routes/about-us.tsx'),
   route('contact-us', 'routes/contact-us.tsx'),
   route('portfolio', 'routes/portfolio.tsx'),

@@ -37,9 +37,28 @@ const pages = [
       await page.getByLabel('Organisation').fill('Bukit Timah Primary School');
       await page.getByLabel('Message').fill('Please quote for delivery and installation in March.');
       await page.getByRole('button', { name: 'ENQUIRE' }).click();
-      await page.getByText('Order saved successfully!').first().waitFor();
+      await page.waitForURL(/\/orders\/\d+\?sent=1$/);
     },
   },
+  {
+    // A guest's enquiry just sent: the confirmation page as the sender's browser shows it.
+    name: 'confirmation',
+    before: async (page) => {
+      confirmation = await guestEnquiry(page);
+      pages.find((p) => p.name === 'confirmation').path = confirmation;
+    },
+  },
+  {
+    // The same page opened from the e-mailed link in another browser: contact details masked.
+    name: 'confirmation-masked',
+    before: async (page) => {
+      confirmation ??= await guestEnquiry(page);
+      await page.context().clearCookies();
+      pages.find((p) => p.name === 'confirmation-masked').path = confirmation.split('?')[0];
+    },
+  },
+  // The guest's cart after sending: the empty state, no Order Summary.
+  { name: 'cart-empty', path: '/cart' },
   { name: 'profile', path: '/profile', signedIn: true },
   {
     name: 'profile-two-factor',
@@ -179,7 +198,7 @@ const pages = [
           .getByLabel('Message')
           .fill('Please quote for delivery and installation in March.');
         await page.getByRole('button', { name: 'ENQUIRE' }).click();
-        await page.getByText('Order saved successfully!').first().waitFor();
+        await page.waitForURL(/\/orders\/\d+\?sent=1$/);
         await page.goto(`${base}/orders`);
       }
       const href = await page
@@ -197,6 +216,30 @@ const pages = [
 ].filter((p) => only.length === 0 || only.includes(p.name));
 
 let worked = null;
+/** The path of the guest enquiry's confirmation page that the `confirmation` shots show. */
+let confirmation = null;
+
+/** A guest sends an enquiry of two products; returns the confirmation page's path. */
+async function guestEnquiry(page) {
+  for (const id of [3, 13]) {
+    await page.goto(`${base}/products/${id}`);
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByText('Added to Cart').first().waitFor();
+  }
+  await page.goto(`${base}/cart`);
+  await page
+    .getByLabel('Message')
+    .fill('Two sets for our NAPFA tests in April, delivered to the school hall.');
+  await page.getByRole('button', { name: 'ENQUIRE' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Contact Information' });
+  await dialog.getByLabel('Name (optional)').fill('Mdm Tan Siew Ling');
+  await dialog.getByLabel('Email').fill('siewling.tan@bedokprimary.example');
+  await dialog.getByLabel('Phone Number (optional)').fill('+65 6441 2345');
+  await dialog.getByLabel('Organisation (optional)').fill('Bedok Primary School');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await page.waitForURL(/\/enquiries\/[\w-]{43}\?sent=1$/);
+  return new URL(page.url()).pathname + new URL(page.url()).search;
+}
 
 /** Staff add a note, reply and send a quotation on the enquiry at `path` (an admin URL). */
 async function workThrough(staff, path) {
@@ -247,9 +290,8 @@ async function workedEnquiry(staff) {
   await dialog.getByLabel('Phone Number (optional)').fill('+65 6441 2345');
   await dialog.getByLabel('Organisation (optional)').fill('Bedok Primary School');
   await dialog.getByRole('button', { name: 'Submit' }).click();
-  const text = await guest.getByText(/Your reference is FH-/).textContent();
+  const reference = await guest.getByTestId('enquiry-reference').textContent();
   await context.close();
-  const reference = text.match(/FH-\d{4}-\w{6}/)[0];
   await staff.goto(`${base}/admin/enquiries?q=${reference}`);
   const href = await staff.getByRole('link', { name: reference }).getAttribute('href');
   await workThrough(staff, href);

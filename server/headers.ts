@@ -12,6 +12,18 @@ export function isPrivatePath(path: string): boolean {
   return PRIVATE_PATH.test(path);
 }
 
+/**
+ * Pages whose address is itself the key (a guest's enquiry link): no Referer may carry it
+ * elsewhere, no cache keep it, no search engine index it, whatever the status (a 404 too).
+ */
+const TOKEN_PATH = /^\/enquiries\//;
+
+function tokenPageHeaders(res: Response) {
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('Cache-Control', 'private, no-store');
+  res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+}
+
 /** The nonce of this response, made by `securityHeaders` (React Router gets it via the load context). */
 export function cspNonce(res: Response): string {
   return String(res.locals.cspNonce ?? '');
@@ -59,7 +71,12 @@ export function securityHeaders(options: { https: boolean; development: boolean 
   return (req: Request, res: Response, next: NextFunction) => {
     res.locals.cspNonce = randomBytes(16).toString('base64');
     if (isPrivatePath(req.path)) res.setHeader('Cache-Control', 'no-store');
-    headers(req, res, next);
+    if (!TOKEN_PATH.test(req.path)) return headers(req, res, next);
+    // After helmet, whose strict-origin-when-cross-origin would still send this site's origin.
+    headers(req, res, (error?: unknown) => {
+      tokenPageHeaders(res);
+      next(error);
+    });
   };
 }
 

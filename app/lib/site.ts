@@ -7,3 +7,6 @@ export interface SiteInfo {
   uen: string;
   social: { label: string; href: string }[];
 }
+
+/** When staff answer an enquiry, as the confirmation page and the acknowledgement e-mail say it. */
+export const ENQUIRY_REPLY_TIME = 'usually within one working day';

@@ -18,6 +18,7 @@ import {
   removeFromCart,
   setQuantity,
 } from '~/services/cart/cart.server';
+import { confirmationPath, senderCookie } from '~/services/enquiries/access-token.server';
 import { submitEnquiry } from '~/services/enquiries/enquiries.server';
 import { UserError } from '~/services/errors.server';
 import { formAction, parseInput, readForm } from '~/services/forms.server';
@@ -158,18 +159,17 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
         if (!created) return { ok: true as const, intent }; // the honeypot: nothing stored
         if (fromCookie) headers.append('Set-Cookie', guestCartCookie([]));
-        // Without JavaScript a customer lands on the enquiry's own page; a guest (who has no
-        // such page yet) gets this page rendered with the reference.
-        if (user) done(`/orders/${created.id}`);
-        return data(
-          {
-            ok: true as const,
-            intent,
-            reference: created.reference,
-            message: 'Order saved successfully!',
-          },
-          { headers },
-        );
+        // The buyer lands on the enquiry's confirmation page, with JavaScript too (a fetcher's
+        // redirect navigates): a customer's under My Orders, a guest's behind its unguessable
+        // link, with the cookie that lets this browser, the sender's, see the contact details in
+        // full. A repeated submit of a guest's form has no token to give (only its hash is
+        // kept): that answer shows the reference on the cart page.
+        if (user) throw redirect(`/orders/${created.id}?sent=1`, { headers });
+        if (created.accessToken) {
+          headers.append('Set-Cookie', senderCookie(created.accessToken));
+          throw redirect(`${confirmationPath(created.accessToken)}?sent=1`, { headers });
+        }
+        return data({ ok: true as const, intent, reference: created.reference }, { headers });
       }
       default:
         throw new UserError('Unknown action.', 400);

@@ -1,9 +1,9 @@
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
 import type { Route } from './+types/orders.$id';
-import { EnquiryCard } from '~/components/orders/enquiry-card';
+import { EnquiryConfirmation } from '~/components/orders/enquiry-confirmation';
 import { EnquiryUpdates } from '~/components/orders/enquiry-updates';
 import { pageTitle } from '~/lib/meta';
-import { getEnquiry } from '~/services/enquiries/enquiries.server';
+import { confirmationView, getEnquiry } from '~/services/enquiries/enquiries.server';
 import { customerEnquiryActivity } from '~/services/inbox/customer.server';
 import { requireUser } from '~/services/permissions.server';
 
@@ -15,52 +15,28 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => [
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
-  const enquiry = id ? await getEnquiry(user.id, id) : null;
+  const found = id ? await getEnquiry(user.id, id) : null;
   // Someone else's enquiry is indistinguishable from a missing one.
-  if (!enquiry) throw data('Enquiry not found', { status: 404 });
-  return { enquiry, ...(await customerEnquiryActivity(enquiry)) };
+  if (!found) throw data('Enquiry not found', { status: 404 });
+  return {
+    enquiry: confirmationView(found, false),
+    justSent: new URL(request.url).searchParams.has('sent'),
+    ...(await customerEnquiryActivity(found)),
+  };
 }
 
+/** A customer's enquiry: its confirmation (where the cart sends them after sending), then what staff have done. */
 export default function Enquiry({ loaderData }: Route.ComponentProps) {
-  const { enquiry, timeline, quotations } = loaderData;
+  const { enquiry, justSent, timeline, quotations } = loaderData;
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
-      <Link to="/orders" className="text-sm font-semibold text-brand-700 hover:underline">
-        ← My Orders
-      </Link>
-      <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-slate-900">
-        Enquiry {enquiry.reference}
-      </h1>
-      <div className="mt-6">
-        <EnquiryCard enquiry={enquiry} link={false} />
+    <EnquiryConfirmation
+      enquiry={enquiry}
+      justSent={justSent}
+      back={{ to: '/orders', label: 'My Orders' }}
+    >
+      <div className="print:hidden">
+        <EnquiryUpdates enquiryId={enquiry.id} timeline={timeline} quotations={quotations} />
       </div>
-      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-slate-700">
-        <dt className="font-semibold">Contact</dt>
-        <dd>
-          {[enquiry.contactName, enquiry.contactEmail, enquiry.contactPhone]
-            .filter(Boolean)
-            .join(' · ')}
-        </dd>
-        {enquiry.organisation ? (
-          <>
-            <dt className="font-semibold">Organisation</dt>
-            <dd>{enquiry.organisation}</dd>
-          </>
-        ) : null}
-        {enquiry.poReference ? (
-          <>
-            <dt className="font-semibold">PO / GeBIZ</dt>
-            <dd>{enquiry.poReference}</dd>
-          </>
-        ) : null}
-        {enquiry.promoCode ? (
-          <>
-            <dt className="font-semibold">Promo code</dt>
-            <dd>{enquiry.promoCode}</dd>
-          </>
-        ) : null}
-      </dl>
-      <EnquiryUpdates enquiryId={enquiry.id} timeline={timeline} quotations={quotations} />
-    </div>
+    </EnquiryConfirmation>
   );
 }

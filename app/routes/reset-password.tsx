@@ -18,7 +18,9 @@ import { newPasswordSchema, resetRequestSchema } from '~/lib/schemas/account';
 import { useForm, useOnResult } from '~/lib/use-form';
 import { useHydrated } from '~/lib/use-hydrated';
 import {
+  isResetTokenValid,
   limitAccountAction,
+  RESET_LINK_INVALID,
   requestPasswordReset,
   RESET_SENT,
   resetPassword,
@@ -34,6 +36,22 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   }),
   { name: 'robots', content: 'noindex' },
 ];
+
+/**
+ * A bogus, expired or already used link is told up front, with the way to a new one, instead of
+ * showing a form that can only fail after the password was typed twice.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get('token') ?? '';
+  return {
+    link: !token
+      ? ('missing' as const)
+      : (await isResetTokenValid(token))
+        ? ('valid' as const)
+        : ('invalid' as const),
+    invalidMessage: RESET_LINK_INVALID,
+  };
+}
 
 /** Two forms: asking for a link (the sign-in page's Forgot password dialog) and using it. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -58,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function ResetPassword() {
+export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const result = useActionData<typeof action>();
@@ -76,14 +94,25 @@ export default function ResetPassword() {
     <>
       <PageHeader title="Reset password" />
       <div className="mx-auto max-w-md px-4 py-10">
-        {!token ? (
-          <p className="rounded-xl border border-slate-200 bg-white p-6">
-            This page needs the link from your reset e-mail.{' '}
-            <Link to="/login" className="font-semibold text-brand-700 underline">
-              Ask for a new link
-            </Link>
-            .
-          </p>
+        {/* Once the password is changed the link is used: keep the page as it was under the
+            success dialog. */}
+        {!token || (loaderData.link !== 'valid' && !result?.ok) ? (
+          <div
+            role={token ? 'alert' : undefined}
+            className="rounded-xl border border-slate-200 bg-white p-6"
+          >
+            <p>
+              {token
+                ? loaderData.invalidMessage
+                : 'This page needs the link from your reset e-mail.'}
+            </p>
+            <p className="mt-3">
+              <Link to="/login" className="font-semibold text-brand-700 underline">
+                Ask for a new link
+              </Link>{' '}
+              <span className="text-sm text-slate-600">(Forgot password, on the sign-in page)</span>
+            </p>
+          </div>
         ) : (
           <Form
             method="post"

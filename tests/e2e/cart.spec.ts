@@ -95,13 +95,11 @@ test('a guest fills a cart, meets every validation message, and sends an enquiry
   await dialog.getByLabel('Phone Number (optional)').fill('+65 6123 4567');
   await dialog.getByLabel('Organisation (optional)').fill('Bedok Primary School');
   await submit.click();
-  await expect(page.getByText('Order saved successfully!')).toBeVisible();
-  await expect(page.getByText('Cart cleared successfully!')).toBeVisible();
-  await expect(page.getByText('Your shopping cart is empty.')).toBeVisible();
+  // The guest lands on the enquiry's confirmation page behind its unguessable link.
+  await expect(page).toHaveURL(/\/enquiries\/[\w-]{43}\?sent=1$/);
   await expect(page.getByTestId('cart-count')).toHaveCount(0); // an empty cart shows no count
-  const reference = (await page.getByText(/Your reference is FH-/).textContent())!.match(
-    /FH-\d{4}-\w{6}/,
-  )![0];
+  const reference = (await page.getByTestId('enquiry-reference').textContent())!;
+  expect(reference).toMatch(/^FH-\d{4}-\w{6}$/);
 
   await expect.poll(() => mailsAbout(reference).length).toBe(2);
   const [company, ack] = [
@@ -123,12 +121,28 @@ test('a guest fills a cart, meets every validation message, and sends an enquiry
   expect(company).toContain('Guest');
 });
 
-test('an empty cart cannot be sent', async ({ page }) => {
+test('an empty cart shows a way to the shop, no count, and nothing to send', async ({ page }) => {
   await page.goto('/cart');
   await expect(page.getByText('Your shopping cart is empty.')).toBeVisible();
-  await page.getByLabel('Message').fill('Hello');
-  await page.getByRole('button', { name: 'ENQUIRE' }).click();
-  await expect(page.getByText('Your cart is empty!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Order Summary' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'ENQUIRE' })).toHaveCount(0);
+  await expect(page.getByTestId('cart-count')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Browse the catalogue' }).click();
+  await expect(page).toHaveURL(/\/shop$/);
+  // The server refuses an empty cart all the same (its service test has every case).
+  const key = await page.request.post('/cart', {
+    form: {
+      intent: 'enquire',
+      js: '1',
+      message: 'Hello',
+      idempotencyKey: randomUUID(),
+      email: 'a@b.example',
+      items: '[]',
+    },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(key.status()).toBe(400);
+  expect(await key.text()).toContain('Your cart is empty!');
 });
 
 test('a signed-in user enquires without the dialog and finds it on My Orders', async ({ page }) => {
@@ -146,8 +160,8 @@ test('a signed-in user enquires without the dialog and finds it on My Orders', a
   await page.getByLabel('Message').fill('For our new field. <b>Thanks</b>');
   await page.getByRole('button', { name: 'ENQUIRE' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page.getByText('Order saved successfully!')).toBeVisible();
-  await expect(page.getByText('Your shopping cart is empty.')).toBeVisible();
+  await expect(page).toHaveURL(/\/orders\/\d+\?sent=1$/);
+  await expect(page.getByTestId('cart-count')).toHaveCount(0);
 
   await page.goto('/orders');
   const card = page.getByRole('article').first();
@@ -296,8 +310,11 @@ test.describe('without JavaScript', () => {
     await page.getByLabel('PO / GeBIZ reference (optional)').fill('GBZ-NOJS-1');
     await page.getByLabel('Message').fill('For the new field.');
     await page.getByRole('button', { name: 'ENQUIRE' }).click();
-    await expect(page).toHaveURL(/\/orders\/\d+$/);
-    await expect(page.getByRole('heading', { name: /Enquiry FH-\d{4}-\w{6}/ })).toBeVisible();
+    await expect(page).toHaveURL(/\/orders\/\d+\?sent=1$/);
+    await expect(
+      page.getByRole('heading', { name: 'Thank you, your enquiry has been sent' }),
+    ).toBeVisible();
+    await expect(page.getByTestId('enquiry-reference')).toHaveText(/^FH-\d{4}-\w{6}$/);
     await expect(page.getByText('GBZ-NOJS-1')).toBeVisible();
     await page.goto('/cart');
     await expect(page.getByText('Your shopping cart is empty.')).toBeVisible();

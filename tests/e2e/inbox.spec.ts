@@ -79,17 +79,11 @@ async function sendEnquiry(
     await dialog.getByLabel('Organisation (optional)').fill(contact.organisation);
     await dialog.getByRole('button', { name: 'Submit' }).click();
   }
-  await expect(page.getByText('Order saved successfully!')).toBeVisible();
-  if (guest) {
-    const text = await page.getByText(/Your reference is FH-/).textContent();
-    return text!.match(/FH-\d{4}-\w{6}/)![0];
-  }
-  await page.goto('/orders');
-  return (await page
-    .getByRole('article')
-    .first()
-    .getByRole('link', { name: /FH-/ })
-    .textContent())!;
+  // The buyer lands on the enquiry's confirmation page.
+  await expect(
+    page.getByRole('heading', { name: 'Thank you, your enquiry has been sent' }),
+  ).toBeVisible();
+  return (await page.getByTestId('enquiry-reference').textContent())!;
 }
 
 /** Staff open an enquiry from the inbox by its reference. */
@@ -199,6 +193,7 @@ test('a signed-in customer sees Quoted, the reply and the PDF; another customer 
   test.setTimeout(90_000);
   const customer = await customerPage(browser);
   const reference = await sendEnquiry(customer, { organisation: 'Tampines Sports Club' });
+  await customer.goto('/orders');
   await customer.getByRole('link', { name: reference }).click();
   await expect(customer).toHaveURL(/\/orders\/\d+$/);
   await expect(customer.getByText('No quotation yet.')).toBeVisible();

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router';
-import type { CartLine } from '~/lib/cart';
+import { Link, useActionData, useFetcher } from 'react-router';
+import type { CartLine, CartResult } from '~/lib/cart';
 import { foldGuestCookie, useLocalCart } from '~/lib/cart-storage';
+import { ENQUIRY_REPLY_TIME } from '~/lib/site';
 import { CartLines } from './cart-lines';
 import { EnquiryForm } from './enquiry-form';
 
@@ -25,6 +26,12 @@ export function CartPage({ signedIn, lines: serverLines, added, idempotencyKey }
     if (!signedIn) foldGuestCookie(serverLines);
   }, [signedIn, serverLines]);
   const lines = signedIn ? serverLines : (local ?? (serverLines.length ? serverLines : null));
+  // A sent enquiry's answer is a redirect to its confirmation page. A repeated submit of a
+  // guest's form cannot have one (its link's token is not kept): say the reference here instead.
+  const fetched = useFetcher<CartResult>({ key: 'enquiry' }).data;
+  const posted = useActionData<CartResult>();
+  const result = fetched ?? posted;
+  const sent = result?.ok ? result.reference : undefined;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
@@ -42,26 +49,44 @@ export function CartPage({ signedIn, lines: serverLines, added, idempotencyKey }
           Added to Cart: {added}
         </p>
       ) : null}
-      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_380px]">
-        <section aria-label="Cart items">
-          {lines === null ? (
-            <>
-              {/* Only scripts read a guest's local cart: without them, say what the server knows. */}
-              <div className="hidden noscript:block">
-                <EmptyCart />
-              </div>
-              <p className="text-slate-600 noscript:hidden" aria-busy="true">
-                Loading your cart…
-              </p>
-            </>
-          ) : lines.length === 0 ? (
-            <EmptyCart />
-          ) : (
-            <CartLines lines={lines} signedIn={signedIn} />
-          )}
-        </section>
-        <EnquiryForm lines={lines} signedIn={signedIn} idempotencyKey={idempotencyKey} />
-      </div>
+      {sent ? (
+        <div role="status" className="mt-4 rounded-md bg-green-50 px-4 py-3 text-green-900">
+          <p className="font-semibold">Thank you, your enquiry has been sent.</p>
+          <p>
+            Reference: <strong data-testid="enquiry-reference">{sent}</strong>. Please quote it when
+            you contact us; we reply {ENQUIRY_REPLY_TIME}.
+          </p>
+        </div>
+      ) : null}
+      {lines?.length === 0 ? (
+        // Nothing to enquire about: no Order Summary and no ENQUIRE, only the way back to the shop.
+        <div className="mt-6">
+          <EmptyCart />
+        </div>
+      ) : (
+        <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_380px]">
+          <section aria-label="Cart items">
+            {lines === null ? (
+              <>
+                {/* Only scripts read a guest's local cart: without them, say what the server knows. */}
+                <div className="hidden noscript:block">
+                  <EmptyCart />
+                </div>
+                <p className="text-slate-600 noscript:hidden" aria-busy="true">
+                  Loading your cart…
+                </p>
+              </>
+            ) : (
+              <CartLines lines={lines} signedIn={signedIn} />
+            )}
+          </section>
+          {/* While a guest's local cart loads the form is kept (it usually has lines); without
+              scripts an unknown cart is an empty one, so no form then. */}
+          <div className={lines === null ? 'noscript:hidden' : undefined}>
+            <EnquiryForm lines={lines} signedIn={signedIn} idempotencyKey={idempotencyKey} />
+          </div>
+        </div>
+      )}
     </div>
   );
 }
@@ -70,6 +95,9 @@ function EmptyCart() {
   return (
     <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
       <p className="text-lg font-semibold text-slate-900">Your shopping cart is empty.</p>
+      <p className="mt-2 text-slate-600">
+        Add the equipment you need, then send us one enquiry for a quotation.
+      </p>
       <Link
         to="/shop"
         className="mt-4 inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"

@@ -19,8 +19,8 @@ const secondaryButton =
 /**
  * The Order Summary and the enquiry form. Without JavaScript it is a plain post to /cart (a
  * guest's contact fields inline); with it, a customer's enquiry goes straight out and a guest's
- * after the Contact Information dialog. The server's answer shows under the fields either way,
- * and a sent enquiry's reference stays on the page.
+ * after the Contact Information dialog. The server's answer shows under the fields either way;
+ * a sent enquiry takes the buyer to its confirmation page.
  */
 export function EnquiryForm({
   lines,
@@ -42,12 +42,10 @@ export function EnquiryForm({
   const busy = enquiry.state !== 'idle';
 
   useOnResult(enquiry.data, (r) => {
+    // A sent enquiry redirects to its confirmation page, which says it all (reference, items,
+    // what happens next): no toasts. This answer is a repeated submit's, or the honeypot's.
     if (r.ok) {
-      toast.success('Order saved successfully!', {
-        description: r.reference ? `Your reference is ${r.reference}.` : undefined,
-      });
       if (!signedIn) writeLocalCart([]);
-      toast.success('Cart cleared successfully!');
       setContactOpen(false);
       summary.current?.reset();
     } else if (r.fields?.message || r.fields?.idempotencyKey) {
@@ -71,7 +69,6 @@ export function EnquiryForm({
     void enquiry.submit(data, { method: 'post', action: '/cart' });
   }
 
-  const reference = result?.ok ? result.reference : undefined;
   const errors = form.errors;
 
   return (
@@ -82,15 +79,6 @@ export function EnquiryForm({
       <h2 id="summary" className="text-lg font-bold">
         Order Summary
       </h2>
-      {reference ? (
-        <div role="status" className="mt-3 rounded-md bg-green-50 px-3 py-2 text-sm text-green-900">
-          <p className="font-semibold">Thank you, your enquiry has been sent.</p>
-          <p>
-            Reference: <strong data-testid="enquiry-reference">{reference}</strong>. Please quote it
-            when you contact us; we usually reply within one working day.
-          </p>
-        </div>
-      ) : null}
       <ul className="mt-3 space-y-1 text-sm" aria-label="Items in your enquiry">
         {(lines ?? []).map((line) => (
           <li key={line.productId} className="flex justify-between gap-3">

@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
 import type { EnquiryView } from '~/services/enquiries/enquiries.server';
 
-const STATUS: Record<string, { label: string; className: string }> = {
+export const STATUS: Record<string, { label: string; className: string }> = {
   new: { label: 'Received', className: 'bg-blue-50 text-blue-800' },
   in_progress: { label: 'In progress', className: 'bg-amber-50 text-amber-900' },
   quoted: { label: 'Quoted', className: 'bg-green-50 text-green-800' },
   closed: { label: 'Closed', className: 'bg-slate-100 text-slate-700' },
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-SG', {
+export const dateFormat = new Intl.DateTimeFormat('en-SG', {
   dateStyle: 'medium',
   timeStyle: 'short',
   timeZone: 'Asia/Singapore',

@@ -3,6 +3,9 @@ import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cookieHeader, createCustomer, signIn as signInOverHttp } from '../../../tests/factories';
+import { eq } from 'drizzle-orm';
+import { db } from '../db/client.server';
+import { verification } from '../db/schema';
 import { UserError } from '../errors.server';
 import { outboxDir } from '../mail/mailer.server';
 import { getUser } from '../permissions.server';
@@ -10,6 +13,7 @@ import {
   changePassword,
   confirmTwoFactor,
   disableTwoFactor,
+  isResetTokenValid,
   limitAccountAction,
   register,
   requestPasswordReset,
@@ -91,6 +95,30 @@ describe('password reset', () => {
     await expect(signInOverHttp(customer.email, 'a brand new password')).resolves.toBeTruthy();
     // The session from before the reset is gone.
     expect(await getUser(requestWith(customer.cookie))).toBeNull();
+  });
+});
+
+describe('isResetTokenValid', () => {
+  it('accepts a fresh link and refuses a bogus, an expired and a used one', async () => {
+    const customer = await createCustomer();
+    await requestPasswordReset(customer.email);
+    const [token] = outboxLinks(customer.email);
+    expect(await isResetTokenValid(token!)).toBe(true);
+    expect(await isResetTokenValid(`${token!}x`)).toBe(false);
+    expect(await isResetTokenValid('')).toBe(false);
+    expect(await isResetTokenValid('x'.repeat(5000))).toBe(false);
+    await resetPassword(token!, 'a brand new password');
+    expect(await isResetTokenValid(token!)).toBe(false);
+
+    rmSync(outboxDir(), { recursive: true, force: true });
+    await requestPasswordReset(customer.email);
+    const [late] = outboxLinks(customer.email);
+    expect(await isResetTokenValid(late!)).toBe(true);
+    await db()
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verification.identifier, `reset-password:${late!}`));
+    expect(await isResetTokenValid(late!)).toBe(false);
   });
 });
 

@@ -130,6 +130,22 @@ export async function requestPasswordReset(email: string): Promise<void> {
   }
 }
 
+/** What the reset page says for a bogus, expired or used link, up front and after a refused reset. */
+export const RESET_LINK_INVALID =
+  'This reset link is invalid or has expired. Please ask for a new one.';
+
+/**
+ * Whether a reset link's token can still set a password: Better Auth keeps each one as a row of
+ * its verification table (identifier `reset-password:<token>`, deleted when used) until it
+ * expires. Read through Better Auth's own adapter, which knows how identifiers are stored.
+ */
+export async function isResetTokenValid(token: string): Promise<boolean> {
+  if (!token || token.length > 200) return false;
+  const context = await auth().$context;
+  const found = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  return Boolean(found && new Date(found.expiresAt) > new Date());
+}
+
 /** Sets a new password with a reset token (one use, one hour); ends every session. */
 export async function resetPassword(token: string, newPassword: string): Promise<void> {
   try {
@@ -138,10 +154,7 @@ export async function resetPassword(token: string, newPassword: string): Promise
     const refusal = hookRefusal(error);
     if (refusal) throw refusal;
     if (error instanceof APIError) {
-      throw new UserError(
-        'This reset link is invalid or has expired. Please ask for a new one.',
-        400,
-      );
+      throw new UserError(RESET_LINK_INVALID, 400);
     }
     throw error;
   }

@@ -298,6 +298,8 @@ export const enquiries = pgTable(
   (t) => [
     uniqueIndex('enquiries_reference_idx').on(t.reference),
     uniqueIndex('enquiries_idempotency_key_idx').on(t.idempotencyKey),
+    // The confirmation page looks a guest's enquiry up by its token's hash.
+    uniqueIndex('enquiries_access_token_hash_idx').on(t.accessTokenHash),
     index('enquiries_user_id_idx').on(t.userId, t.createdAt.desc()),
     index('enquiries_status_idx').on(t.status, t.createdAt.desc()),
     index('enquiries_created_at_idx').on(t.createdAt.desc(), t.id.desc()),

@@ -15,6 +15,15 @@ import { UserError } from '../errors.server';
 import { parseInput } from '../forms.server';
 import { deliverSoon, queueMail } from '../mail/queue.server';
 import { clientAddress, hitRateLimit } from '../rate-limit.server';
+import {
+  confirmationPath,
+  hashAccessToken,
+  isAccessTokenShape,
+  maskEmail,
+  maskName,
+  maskPhone,
+  newAccessToken,
+} from './access-token.server';
 import { enquiryMails } from './mails.server';
 
 export interface EnquiryContact {
@@ -84,14 +93,25 @@ async function findByKey(key: string) {
  * idempotency key never makes two enquiries: a repeat returns the first. Mail is sent after the
  * commit; a failure leaves it queued for retry and never fails the enquiry.
  */
-export async function createEnquiry(
-  input: NewEnquiry,
-): Promise<{ id: number; reference: string; duplicate: boolean }> {
+export interface CreatedEnquiry {
+  id: number;
+  reference: string;
+  duplicate: boolean;
+  /**
+   * A guest enquiry's confirmation-page token (access-token.server.ts), only in the answer that
+   * created it: the database keeps its hash, so a repeated submit gets none.
+   */
+  accessToken?: string;
+}
+
+export async function createEnquiry(input: NewEnquiry): Promise<CreatedEnquiry> {
   const existing = await findByKey(input.idempotencyKey);
   if (existing) return { ...existing, duplicate: true };
   const quantities = new Map<number, number>();
   for (const item of input.items)
     quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity);
+  // A customer finds the enquiry under My Orders; a guest only through this link.
+  const access = input.userId ? null : newAccessToken();
   let created: { id: number; reference: string };
   try {
     created = await db().transaction(async (tx) => {
@@ -119,6 +139,7 @@ export async function createEnquiry(
           message: input.message,
           promoCode: input.promoCode ?? null,
           idempotencyKey: input.idempotencyKey,
+          accessTokenHash: access?.hash ?? null,
         })
         .returning({
           id: enquiries.id,
@@ -159,6 +180,7 @@ export async function createEnquiry(
             quantity: i.quantity,
           })),
           publicUrl: env().publicUrl,
+          confirmationUrl: `${env().publicUrl}${access ? confirmationPath(access.token) : `/orders/${enquiry!.id}`}`,
           companyEmail: env().ENQUIRY_EMAIL,
           siteName: env().SITE_NAME,
         }),
@@ -174,7 +196,7 @@ export async function createEnquiry(
     throw error;
   }
   deliverSoon();
-  return { ...created, duplicate: false };
+  return { ...created, duplicate: false, ...(access ? { accessToken: access.token } : {}) };
 }
 
 /** The signed-in customer sending an enquiry: their account's contact details are used. */
@@ -217,9 +239,7 @@ function tooMany(retryAfterSeconds: number): UserError {
  * becoming 'Guest'). Then the enquiry, its items and both e-mails are stored, and a customer's
  * enquired cart lines removed, in one transaction.
  */
-export async function submitEnquiry(
-  submission: EnquirySubmission,
-): Promise<{ id: number; reference: string; duplicate: boolean } | null> {
+export async function submitEnquiry(submission: EnquirySubmission): Promise<CreatedEnquiry | null> {
   const { form, customer } = submission;
   const values = formValues(form);
   // A bot fills every field, the hidden one too: answer as if it worked, store nothing.
@@ -327,4 +347,64 @@ export async function getEnquiry(userId: string, id: number): Promise<EnquiryVie
     .from(enquiries)
     .where(and(eq(enquiries.id, id), eq(enquiries.userId, userId)));
   return (await withItems(rows))[0] ?? null;
+}
+
+/**
+ * The guest enquiry whose confirmation link carries this token, or null for a token of the wrong
+ * shape, a wrong one, or one of a customer's enquiry (those have no token). Also answers the
+ * stored hash, which the page needs to tell the sender's browser (access-token.server.ts).
+ */
+export async function getEnquiryByToken(
+  token: string,
+): Promise<{ enquiry: EnquiryView; tokenHash: string } | null> {
+  if (!isAccessTokenShape(token)) return null;
+  const tokenHash = hashAccessToken(token);
+  const rows = await db().select().from(enquiries).where(eq(enquiries.accessTokenHash, tokenHash));
+  const enquiry = (await withItems(rows))[0];
+  return enquiry ? { enquiry, tokenHash } : null;
+}
+
+/** What the confirmation page shows of an enquiry (components/orders/enquiry-confirmation.tsx). */
+export interface EnquiryConfirmationView {
+  id: number;
+  reference: string;
+  status: EnquiryStatus;
+  createdAt: Date;
+  items: EnquiryView['items'];
+  contact: { name: string; email: string | null; phone: string | null };
+  /** What the sender wrote; left out (null) when the view is masked. */
+  message: string | null;
+  organisation: string | null;
+  poReference: string | null;
+  promoCode: string | null;
+  /** The contact details are masked and the sender's words left out (access-token.server.ts). */
+  masked: boolean;
+}
+
+/**
+ * The confirmation page's view of an enquiry: all of it for its owner (the signed-in customer,
+ * or the guest's own browser right after sending), and for anyone else holding the link only
+ * our reference, the items and the contact details masked, decided here on the server so the
+ * full details never reach that browser.
+ */
+export function confirmationView(e: EnquiryView, masked: boolean): EnquiryConfirmationView {
+  return {
+    id: e.id,
+    reference: e.reference,
+    status: e.status,
+    createdAt: e.createdAt,
+    items: e.items,
+    contact: masked
+      ? {
+          name: maskName(e.contactName),
+          email: e.contactEmail && maskEmail(e.contactEmail),
+          phone: e.contactPhone && maskPhone(e.contactPhone),
+        }
+      : { name: e.contactName, email: e.contactEmail, phone: e.contactPhone },
+    message: masked ? null : e.message,
+    organisation: masked ? null : e.organisation,
+    poReference: masked ? null : e.poReference,
+    promoCode: masked ? null : e.promoCode,
+    masked,
+  };
 }

@@ -1,3 +1,4 @@
+import { ENQUIRY_REPLY_TIME } from '~/lib/site';
 import type { MailMessage } from '../mail/mailer.server';
 
 interface MailInput {
@@ -10,6 +11,11 @@ interface MailInput {
   promoCode?: string;
   items: { productId: number; name: string; quantity: number }[];
   publicUrl: string;
+  /**
+   * The enquiry's confirmation page: a guest's unguessable link (which masks the contact details
+   * for whoever opens it), or a customer's page under My Orders (which needs their sign-in).
+   */
+  confirmationUrl: string;
   companyEmail: string;
   siteName: string;
 }
@@ -98,8 +104,8 @@ export function enquiryMails(m: MailInput): MailMessage[] {
     mails.push({
       to: m.contact.email,
       subject: `We received your enquiry ${m.reference}`,
-      text: `Hello,\n\nThank you for your enquiry. Our team will reply with a quotation, usually within one working day. Please quote reference ${m.reference} in any correspondence.\n\n${itemsText(m)}\n\n${NOT_YOU}\n\n${m.siteName}\n`,
-      html: `<p>Hello,</p><p>Thank you for your enquiry. Our team will reply with a quotation, usually within one working day. Please quote reference <strong>${escapeHtml(m.reference)}</strong> in any correspondence.</p>${itemsHtml(m)}<p>${NOT_YOU}</p><p>${escapeHtml(m.siteName)}</p>`,
+      text: `Hello,\n\nThank you for your enquiry. Our team will reply with a quotation, ${ENQUIRY_REPLY_TIME}. Please quote reference ${m.reference} in any correspondence.\n\n${itemsText(m)}\n\nYour enquiry's page (keep this link to yourself): ${m.confirmationUrl}\n\n${NOT_YOU}\n\n${m.siteName}\n`,
+      html: `<p>Hello,</p><p>Thank you for your enquiry. Our team will reply with a quotation, ${ENQUIRY_REPLY_TIME}. Please quote reference <strong>${escapeHtml(m.reference)}</strong> in any correspondence.</p>${itemsHtml(m)}<p><a href="${escapeHtml(m.confirmationUrl)}">View your enquiry</a> (keep this link to yourself).</p><p>${NOT_YOU}</p><p>${escapeHtml(m.siteName)}</p>`,
     });
   }
   return mails;

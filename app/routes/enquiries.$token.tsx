@@ -1,0 +1,42 @@
+import { useEffect } from 'react';
+import { data } from 'react-router';
+import type { Route } from './+types/enquiries.$token';
+import { EnquiryConfirmation } from '~/components/orders/enquiry-confirmation';
+import { writeLocalCart } from '~/lib/cart-storage';
+import { pageTitle } from '~/lib/meta';
+import { isSender } from '~/services/enquiries/access-token.server';
+import { confirmationView, getEnquiryByToken } from '~/services/enquiries/enquiries.server';
+
+export const meta: Route.MetaFunction = ({ data: d, matches }) => [
+  { title: pageTitle(d ? `Enquiry ${d.enquiry.reference}` : 'Enquiry', matches) },
+  { name: 'robots', content: 'noindex, nofollow' },
+];
+
+/**
+ * A guest's enquiry, reached only through the unguessable link in the acknowledgement e-mail (or
+ * the redirect right after sending). A wrong or missing token is a plain 404, the same as a page
+ * that does not exist, so the page says nothing about which enquiries exist. Whoever holds the
+ * link sees our reference, the items and masked contact details; the browser that sent it sees
+ * everything (access-token.server.ts says why and how). The link is the key, so it must not leak
+ * or linger: server/headers.ts answers every /enquiries/ request (404s and client-side `.data`
+ * requests too) with `Referrer-Policy: no-referrer`, `Cache-Control: private, no-store` and
+ * `X-Robots-Tag: noindex`.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const found = await getEnquiryByToken(params.token);
+  if (!found) throw data('Not found', { status: 404 });
+  return {
+    enquiry: confirmationView(found.enquiry, !isSender(request, found.tokenHash)),
+    justSent: new URL(request.url).searchParams.has('sent'),
+  };
+}
+
+export default function GuestEnquiry({ loaderData }: Route.ComponentProps) {
+  const { justSent } = loaderData;
+  // Arriving from the cart: the guest's local cart was what this enquiry sent (the server
+  // already emptied the cookie cart of a guest without JavaScript).
+  useEffect(() => {
+    if (justSent) writeLocalCart([]);
+  }, [justSent]);
+  return <EnquiryConfirmation enquiry={loaderData.enquiry} justSent={loaderData.justSent} />;
+}

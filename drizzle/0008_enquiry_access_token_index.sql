@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "enquiries_access_token_hash_idx" ON "enquiries" USING btree ("access_token_hash");

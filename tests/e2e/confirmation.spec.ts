@@ -1,0 +1,226 @@
+// After sending an enquiry (issue 15, item 1): the buyer lands on its confirmation page; a guest
+// can reopen it only through the unguessable link in the acknowledgement, which masks the contact
+// details for whoever opens it; a customer reopens it from My Orders and nobody else can. Also
+// two smaller buyer fixes of item 9: the bogus reset link told up front.
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe';
+
+const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
+
+/** The acknowledgement sent to this address about this reference (quoted-printable undone). */
+function acknowledgement(email: string, reference: string): string {
+  let files: string[] = [];
+  try {
+    files = readdirSync(outbox());
+  } catch {
+    return '';
+  }
+  return (
+    files
+      .map((f) =>
+        readFileSync(path.join(outbox(), f), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '='),
+      )
+      .find((m) => m.includes(`\nTo: ${email}`) && m.includes(reference)) ?? ''
+  );
+}
+
+async function addProduct(page: Page, id: number) {
+  await page.goto(`/products/${id}`);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Added to Cart').first()).toBeVisible();
+}
+
+async function signUp(page: Page): Promise<string> {
+  const email = `confirm-${randomUUID().slice(0, 8)}@school.example`;
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password: 'correct horse battery', name: 'Mdm Tan' },
+    headers: { origin: test.info().project.use.baseURL! },
+  });
+  expect(response.ok()).toBe(true);
+  return email;
+}
+
+const THANKS = 'Thank you, your enquiry has been sent';
+
+test('a guest lands on the confirmation, and the e-mailed link reopens it masked elsewhere', async ({
+  page,
+  browser,
+}) => {
+  await addProduct(page, 3);
+  await addProduct(page, 13);
+  await page.getByRole('button', { name: 'Add to Cart' }).click(); // NAPFA set twice
+  await expect(page.getByTestId('cart-count')).toHaveText('3');
+  await page.goto('/cart');
+  await page.getByLabel('Message').fill('For our sports day in March.');
+  await page.getByRole('button', { name: 'ENQUIRE' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Contact Information' });
+  const email = `sender-${randomUUID().slice(0, 8)}@school.example`;
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Phone Number (optional)').fill('+65 6441 2345');
+  await dialog.getByLabel('Organisation (optional)').fill('Bedok Primary School');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+
+  await expect(page).toHaveURL(/\/enquiries\/[\w-]{43}\?sent=1$/);
+  const heading = page.getByRole('heading', { level: 1, name: THANKS });
+  await expect(heading).toBeFocused();
+  const reference = (await page.getByTestId('enquiry-reference').textContent())!;
+  expect(reference).toMatch(/^FH-\d{4}-\w{6}$/);
+  const items = page.getByRole('region', { name: /^Items/ });
+  await expect(items).toContainText('Aluminium Football Goalposts (Full Size)× 1');
+  await expect(items).toContainText('NAPFA Test Equipment Set× 2');
+  await expect(page.getByRole('region', { name: 'What happens next' })).toContainText(
+    'usually within one working day',
+  );
+  // The sender's own browser sees what it gave, in full.
+  const contact = page.getByRole('region', { name: 'Your contact details' });
+  await expect(contact).toContainText(email);
+  await expect(contact).toContainText('+65 6441 2345');
+  await expect(contact).toContainText('Bedok Primary School');
+  await expect(page.getByText('For our sports day in March.')).toBeVisible();
+  // The page is the confirmation: no toasts on top of it, and the cart is empty.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+  await expect(page.getByTestId('cart-count')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  // Printed: no header, navigation, footer or Print button.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('body > header')).toBeHidden();
+  await expect(page.locator('body > footer')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+  await expect(page.getByTestId('enquiry-reference')).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
+
+  // The link from the acknowledgement, opened in another browser: the same enquiry, masked.
+  let link = '';
+  await expect
+    .poll(() => {
+      link =
+        acknowledgement(email, reference).match(/https?:\/\/\S+\/enquiries\/[\w-]{43}/)?.[0] ?? '';
+      return link;
+    })
+    .not.toBe('');
+  expect(new URL(page.url()).pathname).toBe(new URL(link).pathname);
+  const other = await browser.newContext();
+  const reader = await other.newPage();
+  const response = await reader.goto(link);
+  expect(response?.status()).toBe(200);
+  const headers = response!.headers();
+  expect(headers['referrer-policy']).toBe('no-referrer');
+  expect(headers['cache-control']).toBe('private, no-store');
+  expect(headers['x-robots-tag']).toMatch(/noindex/);
+  await expect(reader.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  await expect(
+    reader.getByRole('heading', { level: 1, name: `Enquiry ${reference}` }),
+  ).toBeVisible();
+  await expect(reader.getByRole('region', { name: /^Items/ })).toContainText(
+    'NAPFA Test Equipment Set× 2',
+  );
+  const masked = reader.getByRole('region', { name: 'Your contact details' });
+  await expect(masked).toContainText(`${email[0]}•••@school.example`);
+  await expect(masked).toContainText('•••• 2345');
+  await expect(masked).toContainText('Partly hidden');
+  const html = await reader.content();
+  for (const secret of [email, '6441', 'Bedok Primary School', 'sports day'])
+    expect(html).not.toContain(secret);
+  await expectNoSeriousViolations(reader);
+
+  // One character changed, or no token at all: the same 404 as a page that does not exist.
+  const token = new URL(link).pathname.split('/').pop()!;
+  const wrong = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+  for (const bad of [`/enquiries/${wrong}`, '/enquiries/short', '/enquiries/']) {
+    const refused = await reader.goto(bad);
+    expect(refused?.status(), bad).toBe(404);
+    await expect(reader.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    expect(refused!.headers()['referrer-policy'], bad).toBe('no-referrer');
+  }
+  await other.close();
+});
+
+test('without JavaScript a guest lands on the same confirmation, shown in full', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/products/2');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await page.getByLabel('Message').fill('Court taping for two courts.');
+  await page.getByLabel('Phone Number (optional)').fill('+65 9123 4567');
+  await page.getByRole('button', { name: 'ENQUIRE' }).click();
+  await expect(page).toHaveURL(/\/enquiries\/[\w-]{43}\?sent=1$/);
+  await expect(page.getByRole('heading', { level: 1, name: THANKS })).toBeVisible();
+  await expect(page.getByTestId('enquiry-reference')).toHaveText(/^FH-\d{4}-\w{6}$/);
+  await expect(page.getByRole('region', { name: /^Items/ })).toContainText(
+    'Professional Court Line Taping Service× 1',
+  );
+  await expect(page.getByRole('region', { name: 'Your contact details' })).toContainText(
+    '+65 9123 4567',
+  );
+  // Printing needs scripts: without them the button is not offered.
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+  await page.goto('/cart');
+  await expect(page.getByText('Your shopping cart is empty.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'ENQUIRE' })).toHaveCount(0);
+  await context.close();
+});
+
+async function customerPage(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/');
+  await signUp(page);
+  return page;
+}
+
+test('a customer lands on the confirmation, finds it again under My Orders; nobody else can', async ({
+  browser,
+}) => {
+  const page = await customerPage(browser);
+  await addProduct(page, 3);
+  await page.goto('/cart');
+  await page.getByLabel('Organisation (optional)').fill('Tampines Sports Club');
+  await page.getByLabel('Message').fill('Two goals, please.');
+  await page.getByRole('button', { name: 'ENQUIRE' }).click();
+  await expect(page).toHaveURL(/\/orders\/\d+\?sent=1$/);
+  await expect(page.getByRole('heading', { level: 1, name: THANKS })).toBeFocused();
+  const reference = (await page.getByTestId('enquiry-reference').textContent())!;
+  await expect(page.getByRole('region', { name: /^Items/ })).toContainText(
+    'Aluminium Football Goalposts (Full Size)× 1',
+  );
+  await expect(page.getByRole('region', { name: 'Your contact details' })).toContainText(
+    'Tampines Sports Club',
+  );
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+
+  await page.goto('/orders');
+  await page.getByRole('link', { name: reference }).click();
+  await expect(page).toHaveURL(/\/orders\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: `Enquiry ${reference}` })).toBeVisible();
+  await expect(page.getByTestId('enquiry-reference')).toHaveText(reference);
+  await expect(page.getByRole('region', { name: /^Items/ })).toContainText(
+    'Aluminium Football Goalposts (Full Size)× 1',
+  );
+  const own = page.url();
+
+  const stranger = await customerPage(browser);
+  expect((await stranger.goto(own))?.status()).toBe(404);
+  await stranger.context().close();
+  await page.context().close();
+});
+
+test('a bogus reset link says so up front, with the way to a new one', async ({ page }) => {
+  await page.goto('/reset-password?token=not-a-real-token');
+  await expect(page.getByRole('alert')).toContainText(
+    'This reset link is invalid or has expired. Please ask for a new one.',
+  );
+  await expect(page.getByLabel('New Password')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Ask for a new link' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
