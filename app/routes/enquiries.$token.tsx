@@ -35,8 +35,14 @@ export default function GuestEnquiry({ loaderData }: Route.ComponentProps) {
   const { justSent } = loaderData;
   // Arriving from the cart: the guest's local cart was what this enquiry sent (the server
   // already emptied the cookie cart of a guest without JavaScript).
+  // The address then loses its `?sent`, so a reload (or returning later through history) does
+  // not empty a cart the guest has filled again since.
   useEffect(() => {
-    if (justSent) writeLocalCart([]);
+    if (!justSent) return;
+    writeLocalCart([]);
+    const url = new URL(window.location.href);
+    url.searchParams.delete('sent');
+    window.history.replaceState(window.history.state, '', url);
   }, [justSent]);
   return <EnquiryConfirmation enquiry={loaderData.enquiry} justSent={loaderData.justSent} />;
 }

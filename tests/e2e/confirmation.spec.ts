@@ -65,7 +65,7 @@ test('a guest lands on the confirmation, and the e-mailed link reopens it masked
   await dialog.getByLabel('Organisation (optional)').fill('Bedok Primary School');
   await dialog.getByRole('button', { name: 'Submit' }).click();
 
-  await expect(page).toHaveURL(/\/enquiries\/[\w-]{43}\?sent=1$/);
+  await expect(page).toHaveURL(/\/enquiries\/[\w-]{43}(\?sent=1)?$/);
   const heading = page.getByRole('heading', { level: 1, name: THANKS });
   await expect(heading).toBeFocused();
   const reference = (await page.getByTestId('enquiry-reference').textContent())!;
@@ -87,6 +87,14 @@ test('a guest lands on the confirmation, and the e-mailed link reopens it masked
   await expect(page.getByTestId('cart-count')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
   await expectNoSeriousViolations(page);
+  // The address loses its `?sent`: a reload does not empty a cart filled again since.
+  await expect(page).toHaveURL(/\/enquiries\/[\w-]{43}$/);
+  const confirmation = page.url();
+  await addProduct(page, 2);
+  await page.goto(confirmation);
+  await page.reload();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await page.goto(confirmation);
 
   // Printed: no header, navigation, footer or Print button.
   await page.emulateMedia({ media: 'print' });
