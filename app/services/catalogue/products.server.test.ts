@@ -134,6 +134,28 @@ describe('counts and pages', () => {
     }
   });
 
+  it('searches a typo as its correction, sharing the correction\'s cached count and ids', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      catalogueChanged();
+      const exact = await listProducts({ q: 'goalposts' });
+      // Another instance adds a goalpost; this instance has not seen the version move yet, so
+      // only a result cached before the insert can still leave it out.
+      await db().execute(
+        sql`INSERT INTO products (name, slug, sport_id) VALUES ('Steel Goalposts', 'other-instance-goalposts', ${football.id})`,
+      );
+      const typo = await listProducts({ q: 'goalpsts' });
+      expect(typo.total).toBe(exact.total);
+      expect(typo.items.map((p) => p.id)).toEqual(exact.items.map((p) => p.id));
+      vi.setSystemTime(Date.now() + 5_000);
+      expect((await listProducts({ q: 'goalpsts' })).total).toBe(exact.total + 1);
+      await db().execute(sql`DELETE FROM products WHERE slug = 'other-instance-goalposts'`);
+    } finally {
+      vi.useRealTimers();
+      catalogueChanged();
+    }
+  });
+
   it('sorts by name A–Z or newest, and by relevance only when searching', async () => {
     const byName = await listProducts({ sort: 'name', page: 1 });
     const names = byName.items.map((p) => p.name.toLowerCase());
