@@ -134,7 +134,7 @@ describe('counts and pages', () => {
     }
   });
 
-  it('searches a typo as its correction, sharing the correction\'s cached count and ids', async () => {
+  it("searches a typo as its correction, sharing the correction's cached count and ids", async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       catalogueChanged();

@@ -28,8 +28,11 @@ export function connect(database: Env['database']): Connection {
   if (database.kind === 'pglite') {
     const client = new PGlite({ dataDir: database.dir ?? undefined, extensions: { pg_trgm } });
     // One session for the process: set once, before any other statement (PGlite runs in order).
-    for (const [name, value] of Object.entries(PLANNER_SETTINGS))
-      void client.exec(`SET ${name} = ${value}`);
+    for (const [name, value] of Object.entries(PLANNER_SETTINGS)) {
+      client.exec(`SET ${name} = ${value}`).catch((error: unknown) => {
+        console.error(`Could not set ${name} on PGlite:`, error);
+      });
+    }
     return {
       db: drizzlePglite({ client, schema, casing: 'snake_case' }),
       close: () => client.close(),
