@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { PAGE_SIZE } from '~/lib/constants';
 import { db } from '../db/client.server';
 import { categories, productImages, products, productsCategories, sports } from '../db/schema';
@@ -361,58 +361,49 @@ async function readPage(all: Int32Array, total: number, page: number): Promise<P
 
 /**
  * The cards of these products (name, sport, first image, categories), in the order of `ids`; a
- * product deleted meanwhile is left out. Three queries whatever the number of ids.
+ * product deleted meanwhile is left out. One query whatever the number of ids: the first image and
+ * the categories (by name) come as JSON from subqueries on their indexes, so a page costs one round
+ * trip and one plan instead of three.
  */
 export async function productCards(ids: number[]): Promise<ProductCard[]> {
   if (!ids.length) return [];
-  const [rows, images, links] = await Promise.all([
-    db()
-      .select({
-        id: products.id,
-        name: products.name,
-        description: products.description,
-        sportId: sports.id,
-        sportName: sports.name,
-      })
-      .from(products)
-      .innerJoin(sports, eq(sports.id, products.sportId))
-      .where(inArray(products.id, ids)),
-    db()
-      .select({
-        productId: productImages.productId,
-        key: productImages.key,
-        width: productImages.width,
-        height: productImages.height,
-        variants: productImages.variants,
-      })
-      .from(productImages)
-      .where(and(inArray(productImages.productId, ids), eq(productImages.position, 0))),
-    db()
-      .select({
-        productId: productsCategories.productId,
-        id: categories.id,
-        name: categories.name,
-      })
-      .from(productsCategories)
-      .innerJoin(categories, eq(categories.id, productsCategories.categoryId))
-      .where(inArray(productsCategories.productId, ids))
-      .orderBy(asc(categories.name)),
-  ]);
-  const imageBy = new Map(images.map((i) => [i.productId, toImage(i)]));
-  const rowBy = new Map(rows.map((r) => [r.id, r]));
+  const rows = rowsOf<{
+    id: number;
+    name: string;
+    description: string | null;
+    sport_id: number;
+    sport_name: string;
+    image: {
+      key: string;
+      width: number;
+      height: number;
+      variants: { key: string; width: number }[];
+    } | null;
+    categories: { id: number; name: string }[] | null;
+  }>(
+    await db().execute(sql`
+      SELECT p.id, p.name, p.description, s.id AS sport_id, s.name AS sport_name,
+             (SELECT json_build_object('key', i.key, 'width', i.width, 'height', i.height,
+                                       'variants', i.variants)
+                FROM product_images i WHERE i.product_id = p.id AND i.position = 0) AS image,
+             (SELECT json_agg(json_build_object('id', c.id, 'name', c.name) ORDER BY c.name)
+                FROM products_categories pc JOIN categories c ON c.id = pc.category_id
+               WHERE pc.product_id = p.id) AS categories
+        FROM products p JOIN sports s ON s.id = p.sport_id
+       WHERE p.id IN (${idList(ids)})`),
+  );
+  const rowBy = new Map(rows.map((r) => [Number(r.id), r]));
   return ids.flatMap((id) => {
     const r = rowBy.get(id);
     if (!r) return [];
     return [
       {
-        id: r.id,
+        id: Number(r.id),
         name: r.name,
         description: r.description,
-        image: imageBy.get(r.id) ?? null,
-        sport: { id: r.sportId, name: r.sportName },
-        categories: links
-          .filter((l) => l.productId === r.id)
-          .map(({ id: cid, name }) => ({ id: cid, name })),
+        image: r.image ? toImage({ ...r.image, variants: r.image.variants ?? [] }) : null,
+        sport: { id: Number(r.sport_id), name: r.sport_name },
+        categories: r.categories ?? [],
       },
     ];
   });
