@@ -81,7 +81,13 @@ try {
   } else {
     app.use('/assets', precompressed('build/client/assets'));
     app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
-    app.use(express.static('build/client', { maxAge: '1h', index: false }));
+    // Only for the names that exist at the top of build/client (favicon.svg…): any other
+    // request (every page, the API) would cost a file-system stat before falling through.
+    const clientFiles = new Set(readdirSync('build/client'));
+    const clientStatic = express.static('build/client', { maxAge: '1h', index: false });
+    app.use((req, res, next) =>
+      clientFiles.has(req.path.split('/', 2)[1]) ? clientStatic(req, res, next) : next(),
+    );
   }
   app.use(mod.createApp());
   const server = app.listen(port, () =>

@@ -46,9 +46,9 @@ function first(value: unknown): unknown {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function badRequest(res: Response, error: z.ZodError) {
+function badRequest(error: z.ZodError) {
   const issue = error.issues[0]!;
-  res.status(400).json({ error: `${String(issue.path[0] ?? 'query')} ${issue.message}` });
+  return { error: `${String(issue.path[0] ?? 'query')} ${issue.message}` };
 }
 
 const toItem = (p: ProductCard) => ({
@@ -60,21 +60,65 @@ const toItem = (p: ProductCard) => ({
   categories: p.categories,
 });
 
+const REVALIDATE = 'public, max-age=0, must-revalidate';
+
+/** The ETag of this URL's representation at this catalogue version. */
+function tagFor(version: number, url: string): string {
+  return `W/"${version}-${createHash('sha1').update(url).digest('base64url').slice(0, 16)}"`;
+}
+
+/** Whether the client's If-None-Match holds this tag. */
+function matchesTag(req: Request, tag: string): boolean {
+  const sent = req.headers['if-none-match'];
+  return Boolean(sent && sent.split(',').some((t) => t.trim() === tag));
+}
+
 /**
  * Answers 304 when the client holds the representation of this URL at the current catalogue
  * version; otherwise sets the ETag and returns false. Clients revalidate on every use.
  */
 async function notModified(req: Request, res: Response): Promise<boolean> {
-  const version = await catalogueVersion();
-  const tag = `W/"${version}-${createHash('sha1').update(req.originalUrl).digest('base64url').slice(0, 16)}"`;
-  res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+  const tag = tagFor(await catalogueVersion(), req.originalUrl);
+  res.setHeader('Cache-Control', REVALIDATE);
   res.setHeader('ETag', tag);
-  const sent = req.headers['if-none-match'];
-  if (sent && sent.split(',').some((t) => t.trim() === tag)) {
+  if (matchesTag(req, tag)) {
     res.status(304).end();
     return true;
   }
   return false;
+}
+
+/** One URL's answer of GET /products: a 400 for bad input (no ETag), else the page as JSON. */
+interface ProductsAnswer {
+  status: number;
+  tag: string | null;
+  body: Buffer;
+}
+
+async function productsAnswer(req: Request, url: string): Promise<ProductsAnswer> {
+  const query = ListQuery.safeParse({
+    q: first(req.query.q),
+    sport: first(req.query.sport),
+    category: first(req.query.category),
+    page: first(req.query.page),
+  });
+  if (!query.success) {
+    return { status: 400, tag: null, body: Buffer.from(JSON.stringify(badRequest(query.error))) };
+  }
+  const tag = tagFor(await catalogueVersion(), url);
+  const { q, sport, category, page } = query.data;
+  const result = await listProducts(
+    normaliseFilter({ q, sportIds: sport, categoryIds: category, page }),
+  );
+  const body = Buffer.from(
+    JSON.stringify({
+      items: result.items.map(toItem),
+      total: result.total,
+      page: result.page,
+      pageSize: result.pageSize,
+    }),
+  );
+  return { status: 200, tag, body };
 }
 
 /** The JSON read API (DESIGN.md "Interfaces"): plain Express, cached, never through React Router. */
@@ -83,34 +127,26 @@ export function catalogueApi(): express.Router {
 
   api.get('/products', async (req, res, next) => {
     try {
-      const query = ListQuery.safeParse({
-        q: first(req.query.q),
-        sport: first(req.query.sport),
-        category: first(req.query.category),
-        page: first(req.query.page),
-      });
-      if (!query.success) return badRequest(res, query.error);
-      if (await notModified(req, res)) return;
-      const { q, sport, category, page } = query.data;
-      const filter = normaliseFilter({ q, sportIds: sport, categoryIds: category, page });
-      // The serialised body is cached with the page: a repeated URL costs a lookup, not a
-      // JSON.stringify of sixteen products.
-      const body = await cached(
-        `api:products:${JSON.stringify(filter)}`,
-        async () => {
-          const result = await listProducts(filter);
-          return Buffer.from(
-            JSON.stringify({
-              items: result.items.map(toItem),
-              total: result.total,
-              page: result.page,
-              pageSize: result.pageSize,
-            }),
-          );
-        },
-        (buffer) => buffer.byteLength,
+      // Keyed by the address: a repeated URL costs one lookup, with no validation, hashing or
+      // serialising (the ETag and the bytes are made once per URL and catalogue version).
+      const url = req.originalUrl;
+      const answer = await cached(
+        `api:products:${url}`,
+        () => productsAnswer(req, url),
+        (a) => a.body.byteLength + url.length * 2,
       );
-      res.type('application/json').send(body);
+      if (answer.tag) {
+        res.setHeader('Cache-Control', REVALIDATE);
+        res.setHeader('ETag', answer.tag);
+        if (matchesTag(req, answer.tag)) {
+          res.status(304).end();
+          return;
+        }
+      }
+      res.status(answer.status);
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.setHeader('Content-Length', answer.body.byteLength);
+      res.end(answer.body);
     } catch (error) {
       next(error);
     }

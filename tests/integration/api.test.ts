@@ -80,6 +80,23 @@ describe('GET /api/v1/products', () => {
     expect((await response.json()).error).toMatch(new RegExp(`^${field} `));
   });
 
+  it('answers a repeated address from its cached bytes, bad input included', async () => {
+    const first = await get('/products?q=hurdle&page=2');
+    const again = await get('/products?q=hurdle&page=2');
+    expect(again.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+    const bytes = await again.arrayBuffer();
+    expect(Buffer.from(bytes)).toEqual(Buffer.from(await first.arrayBuffer()));
+    expect(Number(again.headers.get('content-length'))).toBe(bytes.byteLength);
+    expect(JSON.parse(Buffer.from(bytes).toString())).toMatchObject({ total: 17, page: 2 });
+    for (let i = 0; i < 2; i++) {
+      const bad = await get('/products?page=0');
+      expect(bad.status).toBe(400);
+      expect(bad.headers.get('etag')).toBeNull();
+      expect((await bad.json()).error).toMatch(/^page /);
+    }
+  });
+
   it('revalidates with an ETag: 304 until the catalogue changes', async () => {
     const first = await get('/products?q=post');
     const tag = first.headers.get('etag')!;

@@ -95,6 +95,30 @@ describe('listProducts', () => {
     expect((await listProducts({ q: 'basketbal hop' })).items[0]!.id).toBe(ids.hoop);
   });
 
+  it('gives each card its first image, variants as a srcset, or none', async () => {
+    const variants = JSON.stringify([
+      { key: 'first-320.webp', width: 320, height: 240, format: 'webp' },
+      { key: 'first-640.webp', width: 640, height: 480, format: 'webp' },
+    ]);
+    await db()
+      .execute(sql`INSERT INTO product_images (product_id, position, key, width, height, variants)
+      VALUES (${ids.goalNet}, 1, 'second.webp', 800, 600, '[]'::jsonb),
+             (${ids.goalNet}, 0, 'first.webp', 1200, 900, ${variants}::jsonb)`);
+    catalogueChanged();
+    try {
+      const [card] = (await listProducts({ q: 'knotless' })).items;
+      const detail = await getProduct(ids.goalNet!);
+      expect(card!.image).toEqual(detail!.images[0]);
+      expect(card!.image).toMatchObject({ width: 1200, height: 900 });
+      expect(card!.image!.src).toMatch(/first\.webp$/);
+      expect(card!.image!.srcSet).toMatch(/first-320\.webp 320w, .*first-640\.webp 640w$/);
+      expect((await listProducts({ q: 'hoop' })).items[0]!.image).toBeNull();
+    } finally {
+      await db().execute(sql`DELETE FROM product_images WHERE product_id = ${ids.goalNet}`);
+      catalogueChanged();
+    }
+  });
+
   it('matches % and _ literally', async () => {
     expect((await listProducts({ q: '100%' })).items.map((p) => p.id)).toEqual([ids.percent]);
     expect((await listProducts({ q: '%' })).items.map((p) => p.id)).toEqual([ids.percent]);
@@ -128,6 +152,28 @@ describe('counts and pages', () => {
       const later = await listProducts({ sportIds: [basketball.id], page: 2 });
       expect(later.total).toBe(first.total + 1);
       await db().execute(sql`DELETE FROM products WHERE slug = 'other-instance-ball'`);
+    } finally {
+      vi.useRealTimers();
+      catalogueChanged();
+    }
+  });
+
+  it("searches a typo as its correction, sharing the correction's cached count and ids", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      catalogueChanged();
+      const exact = await listProducts({ q: 'goalposts' });
+      // Another instance adds a goalpost; this instance has not seen the version move yet, so
+      // only a result cached before the insert can still leave it out.
+      await db().execute(
+        sql`INSERT INTO products (name, slug, sport_id) VALUES ('Steel Goalposts', 'other-instance-goalposts', ${football.id})`,
+      );
+      const typo = await listProducts({ q: 'goalpsts' });
+      expect(typo.total).toBe(exact.total);
+      expect(typo.items.map((p) => p.id)).toEqual(exact.items.map((p) => p.id));
+      vi.setSystemTime(Date.now() + 5_000);
+      expect((await listProducts({ q: 'goalpsts' })).total).toBe(exact.total + 1);
+      await db().execute(sql`DELETE FROM products WHERE slug = 'other-instance-goalposts'`);
     } finally {
       vi.useRealTimers();
       catalogueChanged();

@@ -1,10 +1,17 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { PAGE_SIZE } from '~/lib/constants';
 import { db } from '../db/client.server';
 import { categories, productImages, products, productsCategories, sports } from '../db/schema';
 import { mediaUrl } from '../media/storage.server';
 import { cached } from './cache.server';
-import { correctableWords, parseSearch, pickCorrections, searchQueries } from './search.server';
+import {
+  correctableWords,
+  parseSearch,
+  pickCorrections,
+  RANK_TREE,
+  searchQueries,
+  type RankTree,
+} from './search.server';
 
 /** How a list is ordered: by relevance (only when searching), newest first, or by name A–Z. */
 export type ProductSort = 'relevance' | 'newest' | 'name';
@@ -149,16 +156,19 @@ async function planFor(f: Required<ProductFilter>): Promise<Plan> {
 }
 
 /**
- * Vocabulary words each word may be a typo of: ten candidates by pg_trgm similarity (the `%`
- * operator, threshold 0.3, served by the trigram index), narrowed by edit distance.
+ * What to search instead of each word: the vocabulary words it may be a typo of (ten candidates by
+ * pg_trgm similarity — the `%` operator, threshold 0.3, served by the trigram index — narrowed by
+ * edit distance). A word that begins some vocabulary word is no typo: it stays, with its
+ * corrections beside it ('post' next to 'most'). Any other word is replaced by its corrections,
+ * so 'schoools' searches exactly what 'schools' searches and shares its cached count and ids.
  */
 async function corrections(words: string[]): Promise<Map<string, string[]>> {
   const list = sql.join(
     words.map((w) => sql`${w}`),
     sql`, `,
   );
-  const rows = rowsOf<{ word: string; term: string }>(
-    await db().execute(sql`
+  const [rows, known] = await Promise.all([
+    db().execute(sql`
       SELECT w.word, t.term
         FROM unnest(ARRAY[${list}]::text[]) AS w(word)
         CROSS JOIN LATERAL (
@@ -166,8 +176,17 @@ async function corrections(words: string[]): Promise<Map<string, string[]>> {
            WHERE s.term % w.word AND s.term <> w.word
            ORDER BY similarity(s.term, w.word) DESC, s.term
            LIMIT 10) t`),
-  );
-  return pickCorrections(rows);
+    // Words are letters only (correctableWords), so they hold no LIKE wildcards.
+    db().execute(sql`
+      SELECT w.word FROM unnest(ARRAY[${list}]::text[]) AS w(word)
+       WHERE EXISTS (SELECT 1 FROM search_terms s WHERE s.term LIKE w.word || '%')`),
+  ]);
+  const fixes = pickCorrections(rowsOf<{ word: string; term: string }>(rows));
+  for (const { word } of rowsOf<{ word: string }>(known)) {
+    const list = fixes.get(word);
+    if (list) fixes.set(word, [word, ...list]);
+  }
+  return fixes;
 }
 
 function rowsOf<T>(result: unknown): T[] {
@@ -240,23 +259,24 @@ function queryPlan(
     sort === 'name'
       ? [sql`lower(p.name)`, sql`p.id`]
       : [sql`p.created_at DESC NULLS LAST`, sql`p.id DESC NULLS LAST`];
-  // The same order over the materialised matches of a search (columns named t0…, created_at…).
-  const tierColumns = (queries?.tiers ?? []).map(
-    (t, i) => sql`(p.search_vector @@ ${t}::tsquery) AS ${sql.raw(`t${i}`)}`,
-  );
-  const sortColumns = sql.join(
-    [sql`p.created_at`, sql`lower(p.name) AS lname`, ...tierColumns],
-    sql`, `,
-  );
+  // The same order over the materialised matches of a search: by name, or newest first, or by
+  // relevance — the rank from the tiers (search.server.ts RANK_TREE), then newest first.
+  const rankSql = (tree: RankTree): SQL =>
+    typeof tree === 'number'
+      ? sql.raw(String(tree))
+      : sql`CASE WHEN p.search_vector @@ ${queries!.tiers[tree.tier]}::tsquery
+              THEN ${rankSql(tree.then)} ELSE ${rankSql(tree.else)} END`;
+  const sortColumns =
+    sort === 'name'
+      ? sql`lower(p.name) AS lname`
+      : sort === 'relevance' && queries
+        ? sql`p.created_at, ${rankSql(RANK_TREE)} AS rank`
+        : sql`p.created_at`;
   const sortedBy: SQL[] =
     sort === 'name'
       ? [sql`m.lname`, sql`m.id`]
       : sort === 'relevance' && queries
-        ? [
-            ...queries.tiers.map((_, i) => sql`${sql.raw(`m.t${i}`)} DESC`),
-            sql`m.created_at DESC`,
-            sql`m.id DESC`,
-          ]
+        ? [sql`m.rank`, sql`m.created_at DESC`, sql`m.id DESC`]
         : [sql`m.created_at DESC`, sql`m.id DESC`];
   const limitSql = (limit: number) => (limit === Infinity ? sql`` : sql`LIMIT ${limit}`);
   // A search must read and rank every match anyway, so one pass gives both the ids and the count:
@@ -265,6 +285,7 @@ function queryPlan(
     cached(
       `ids:${sort}:${limit}:${key}`,
       async () => {
+        // The matches through the GIN index (see PLANNER_SETTINGS in db/client.server.ts).
         const [row] = rowsOf<{ n: number; ids: string | null }>(
           await db().execute(sql`
             WITH m AS MATERIALIZED (
@@ -340,58 +361,49 @@ async function readPage(all: Int32Array, total: number, page: number): Promise<P
 
 /**
  * The cards of these products (name, sport, first image, categories), in the order of `ids`; a
- * product deleted meanwhile is left out. Three queries whatever the number of ids.
+ * product deleted meanwhile is left out. One query whatever the number of ids: the first image and
+ * the categories (by name) come as JSON from subqueries on their indexes, so a page costs one round
+ * trip and one plan instead of three.
  */
 export async function productCards(ids: number[]): Promise<ProductCard[]> {
   if (!ids.length) return [];
-  const [rows, images, links] = await Promise.all([
-    db()
-      .select({
-        id: products.id,
-        name: products.name,
-        description: products.description,
-        sportId: sports.id,
-        sportName: sports.name,
-      })
-      .from(products)
-      .innerJoin(sports, eq(sports.id, products.sportId))
-      .where(inArray(products.id, ids)),
-    db()
-      .select({
-        productId: productImages.productId,
-        key: productImages.key,
-        width: productImages.width,
-        height: productImages.height,
-        variants: productImages.variants,
-      })
-      .from(productImages)
-      .where(and(inArray(productImages.productId, ids), eq(productImages.position, 0))),
-    db()
-      .select({
-        productId: productsCategories.productId,
-        id: categories.id,
-        name: categories.name,
-      })
-      .from(productsCategories)
-      .innerJoin(categories, eq(categories.id, productsCategories.categoryId))
-      .where(inArray(productsCategories.productId, ids))
-      .orderBy(asc(categories.name)),
-  ]);
-  const imageBy = new Map(images.map((i) => [i.productId, toImage(i)]));
-  const rowBy = new Map(rows.map((r) => [r.id, r]));
+  const rows = rowsOf<{
+    id: number;
+    name: string;
+    description: string | null;
+    sport_id: number;
+    sport_name: string;
+    image: {
+      key: string;
+      width: number;
+      height: number;
+      variants: { key: string; width: number }[];
+    } | null;
+    categories: { id: number; name: string }[] | null;
+  }>(
+    await db().execute(sql`
+      SELECT p.id, p.name, p.description, s.id AS sport_id, s.name AS sport_name,
+             (SELECT json_build_object('key', i.key, 'width', i.width, 'height', i.height,
+                                       'variants', i.variants)
+                FROM product_images i WHERE i.product_id = p.id AND i.position = 0) AS image,
+             (SELECT json_agg(json_build_object('id', c.id, 'name', c.name) ORDER BY c.name)
+                FROM products_categories pc JOIN categories c ON c.id = pc.category_id
+               WHERE pc.product_id = p.id) AS categories
+        FROM products p JOIN sports s ON s.id = p.sport_id
+       WHERE p.id IN (${idList(ids)})`),
+  );
+  const rowBy = new Map(rows.map((r) => [Number(r.id), r]));
   return ids.flatMap((id) => {
     const r = rowBy.get(id);
     if (!r) return [];
     return [
       {
-        id: r.id,
+        id: Number(r.id),
         name: r.name,
         description: r.description,
-        image: imageBy.get(r.id) ?? null,
-        sport: { id: r.sportId, name: r.sportName },
-        categories: links
-          .filter((l) => l.productId === r.id)
-          .map(({ id: cid, name }) => ({ id: cid, name })),
+        image: r.image ? toImage({ ...r.image, variants: r.image.variants ?? [] }) : null,
+        sport: { id: Number(r.sport_id), name: r.sport_name },
+        categories: r.categories ?? [],
       },
     ];
   });

@@ -3,6 +3,7 @@ import {
   editDistance,
   parseSearch,
   pickCorrections,
+  rankOf,
   searchQueries,
   singular,
 } from './search.server';
@@ -28,10 +29,34 @@ describe('searchQueries', () => {
     expect(searchQueries([])).toBeNull();
   });
 
-  it('adds corrections as alternatives', () => {
-    expect(searchQueries(['hop'], new Map([['hop', ['hoop']]]))!.match).toBe(
-      "('hop':* | 'hoop':*)",
+  it('searches corrections instead of the word, so a typo and its correction match alike', () => {
+    expect(searchQueries(['hop'], new Map([['hop', ['hoop']]]))!.match).toBe("'hoop':*");
+    expect(searchQueries(['hop'], new Map([['hop', ['hoop']]]))).toEqual(searchQueries(['hoop']));
+    // A known word keeps itself among its alternatives (corrections() puts it there).
+    expect(searchQueries(['post'], new Map([['post', ['post', 'most']]]))!.match).toBe(
+      "('post':* | 'most':*)",
     );
+  });
+});
+
+describe('rankOf', () => {
+  it('orders every reachable tier combination as sorting by the tiers would', () => {
+    // All combinations of five booleans that the tiers' implications allow.
+    const reachable: boolean[][] = [];
+    for (let n = 0; n < 32; n++) {
+      const t = [0, 1, 2, 3, 4].map((i) => Boolean(n & (16 >> i)));
+      const [t0, t1, t2, t3, t4] = t;
+      if (t0 && !(t1 && t2 && t3 && t4)) continue;
+      if (t1 && !t3) continue;
+      if (t2 && !(t3 && t4)) continue;
+      reachable.push(t);
+    }
+    expect(reachable).toHaveLength(9);
+    const key = (t: boolean[]) => t.map((b) => (b ? '0' : '1')).join('');
+    const byTiers = [...reachable].sort((a, b) => key(a).localeCompare(key(b)));
+    const byRank = [...reachable].sort((a, b) => rankOf(a) - rankOf(b));
+    expect(byRank).toEqual(byTiers);
+    expect(new Set(reachable.map((t) => rankOf(t))).size).toBe(9);
   });
 });
 

@@ -53,11 +53,12 @@ const lexeme = (w: string) => `'${w}'`;
 /**
  * The tsquery for one word: a prefix match of the word and of its singular ('goalp' finds
  * 'goalposts'), or with `exact` the whole word in singular or plural. Numbers always match whole
- * ('7' must not find '75'). `alternatives` are typo corrections, matched the same way.
+ * ('7' must not find '75'). `alternatives`, when given, are matched instead of the word: its typo
+ * corrections (which hold the word itself when it is a known word; see `corrections`).
  */
 function wordQuery(word: string, exact: boolean, weight: Weight, alternatives: string[]): string {
   const forms = new Set<string>();
-  for (const w of [word, ...alternatives]) {
+  for (const w of alternatives.length ? alternatives : [word]) {
     const one = singular(w);
     if (exact || isNumber(w)) {
       for (const f of [w, one, `${one}s`, `${one}es`])
@@ -108,11 +109,43 @@ export interface SearchQueries {
   tiers: string[];
 }
 
+/** A decision tree over the five tiers' tests, ending in a rank (0 best). */
+export type RankTree = number | { tier: number; then: RankTree; else: RankTree };
+
+/**
+ * The rank of a match: orders matches exactly as sorting by the tiers' booleans (t0 DESC, …,
+ * t4 DESC) would, but tests each row against two to four tiers instead of all five (PostgreSQL's
+ * CASE stops at the first true branch). It relies on the tiers' implications — a whole word is
+ * also a prefix, a name word is also a name/sport/category word, a whole name/sport/category word
+ * is also a whole word anywhere: t0 ⇒ every tier, t1 ⇒ t3, t2 ⇒ t3 and t4. So a row without t3
+ * has none of t0–t2 and only t4 decides; the reachable combinations, best first, are 11111,
+ * 01111, 01011, 01010, 00111, 00011, 00010, 00001, 00000.
+ */
+export const RANK_TREE: RankTree = {
+  tier: 3,
+  then: {
+    tier: 0,
+    then: 0,
+    else: {
+      tier: 1,
+      then: { tier: 2, then: 1, else: { tier: 4, then: 2, else: 3 } },
+      else: { tier: 2, then: 4, else: { tier: 4, then: 5, else: 6 } },
+    },
+  },
+  else: { tier: 4, then: 7, else: 8 },
+};
+
+/** The rank RANK_TREE gives a row whose tier tests came out as `tiers`. */
+export function rankOf(tiers: readonly boolean[], tree: RankTree = RANK_TREE): number {
+  return typeof tree === 'number' ? tree : rankOf(tiers, tiers[tree.tier] ? tree.then : tree.else);
+}
+
 /**
  * The tsqueries (as text, cast with `::tsquery`) for a search: `match` selects, and the tiers
  * rank: all words whole in the name, all words in the name, all words whole in name, sport or
- * category, all words there, all words whole anywhere. `fixes` maps a word to the vocabulary words
- * it may be a typo of.
+ * category, all words there, all words whole anywhere. `fixes` maps a word to what is searched
+ * instead of it: the vocabulary words it may be a typo of (so a typo and its correction give the
+ * same queries, and share cached results).
  */
 export function searchQueries(
   words: string[],
