@@ -4,7 +4,7 @@ import { GUEST_CART_COOKIE } from '~/lib/cart';
 import { parseShopState, shopHref } from '~/lib/shop-url';
 import { catalogueVersion } from '~/services/catalogue/cache.server';
 import { requestState } from '~/services/request-state.server';
-import { cspNonce, NONCE_PLACEHOLDER, withNonce } from './headers';
+import { cspNonce, NONCE_PLACEHOLDER, splitAtNonce } from './headers';
 
 /**
  * The guest page cache (issue 17, docs/decisions/006-guest-page-cache.md): a guest's `/`, `/shop`
@@ -16,7 +16,8 @@ import { cspNonce, NONCE_PLACEHOLDER, withNonce } from './headers';
  *   without any of the visitor's headers, so it cannot contain anything of theirs.
  * - Only 200 answers without Set-Cookie are kept; anything else is sent once and forgotten.
  * - Rendered with NONCE_PLACEHOLDER as the CSP nonce; each response gets its own nonce back
- *   (the one in its Content-Security-Policy header) through `withNonce`.
+ *   (the one in its Content-Security-Policy header) where the placeholder was (`splitAtNonce`,
+ *   the byte-level `withNonce`).
  * - Keyed by the canonical URL (the shop's state in its canonical order, `q` for the header's
  *   search box, React Router's `_routes`); other parameters are dropped from the render, so an
  *   unknown parameter costs no entry. Dropped when the catalogue version moves (read at most once
@@ -44,7 +45,9 @@ const PERSONAL_CACHE_CONTROL = 'private, no-cache';
 interface Page {
   status: number;
   headers: [string, string][];
-  body: string;
+  /** The body cut at each nonce placeholder (splitAtNonce). */
+  parts: Buffer[];
+  bytes: number;
   setsCookie: boolean;
 }
 
@@ -56,7 +59,7 @@ let bytes = 0;
 /** Counters for tests and the bench: how many pages were rendered into the cache and served. */
 export const pageCacheStats = { hits: 0, misses: 0, bypasses: 0 };
 
-const sizeOf = (page: Page) => Buffer.byteLength(page.body);
+const sizeOf = (page: Page) => page.bytes;
 
 function forget(key: string): void {
   const page = entries.get(key);
@@ -122,8 +125,18 @@ function send(req: Request, res: Response, page: Page, outcome: 'HIT' | 'MISS' |
   } else {
     res.setHeader('Cache-Control', GUEST_CACHE_CONTROL);
   }
+  // This response's own nonce where the placeholder was: the stored bytes are written as they
+  // are, with no per-response copy of the page (corked: one write to the socket).
+  const nonce = Buffer.from(cspNonce(res));
+  const gaps = page.parts.length - 1;
+  res.setHeader('Content-Length', page.bytes + gaps * nonce.length);
   if (req.method === 'HEAD') return void res.end();
-  res.end(withNonce(page.body, cspNonce(res)));
+  res.cork();
+  page.parts.forEach((part, i) => {
+    res.write(part);
+    if (i < gaps) res.write(nonce);
+  });
+  res.end();
 }
 
 /**
@@ -150,10 +163,12 @@ export function guestPageCache(options: {
       if (name !== 'set-cookie' && name !== 'content-length') headers.push([name, value]);
     });
     for (const cookie of response.headers.getSetCookie()) headers.push(['set-cookie', cookie]);
+    const parts = splitAtNonce(await response.text());
     return {
       status: response.status,
       headers,
-      body: await response.text(),
+      parts,
+      bytes: parts.reduce((sum, part) => sum + part.length, 0),
       setsCookie: response.headers.has('set-cookie'),
     };
   }

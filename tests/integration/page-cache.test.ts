@@ -93,11 +93,17 @@ describe('a guest', () => {
   });
 
   it('sends headers a CDN can cache by, and answers HEAD from the cache', async () => {
+    await get('/shop');
     const res = await get('/shop');
     expect(res.headers.get('x-cache')).toBe('HIT');
     expect(res.headers.get('cache-control')).toMatch(/^public, max-age=0, s-maxage=\d+/);
     expect(res.headers.get('vary') ?? '').toMatch(/Cookie/i);
     expect(res.headers.get('set-cookie')).toBeNull();
+    // Compressed like any page, with this response's nonce inside (fetch decompresses).
+    const gzip = await get('/shop', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers.get('x-cache')).toBe('HIT');
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzip.text()).toContain(`nonce="${nonceOf(gzip)}"`);
     const head = await get('/shop', {}, 'HEAD');
     expect(head.status).toBe(200);
     expect(head.headers.get('x-cache')).toBe('HIT');
