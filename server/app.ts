@@ -1,5 +1,6 @@
 import { createRequestHandler } from '@react-router/express';
 import { toNodeHandler } from 'better-auth/node';
+import { createRequestHandler as createReactRouterHandler } from 'react-router';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { CLIENT_IP_HEADER } from '~/services/accounts/auth-hooks.server';
 import { auth } from '~/services/auth.server';
@@ -18,6 +19,7 @@ import { uploadsDir } from '~/services/media/storage.server';
 import { catalogueApi } from './api';
 import { bodyLimit } from './body-limit';
 import { securityHeaders } from './headers';
+import { guestPageCache } from './page-cache';
 
 export { boot } from '~/services/boot.server';
 export { ConfigError } from '~/services/env.server';
@@ -139,8 +141,19 @@ export function createApp(): express.Express {
     res.status(403).type('text/plain').send('Cross-site request refused.');
   });
 
+  const build = () => import('virtual:react-router/server-build');
+  // A guest's catalogue pages come from memory (server/page-cache.ts); PAGE_CACHE=0 turns it off.
+  if (config.PAGE_CACHE !== '0') {
+    const cache = guestPageCache({
+      handle: createReactRouterHandler(build, process.env.NODE_ENV),
+      origin: publicOrigin,
+      clientAddress: (req) => String(req.headers[CLIENT_IP_HEADER]),
+    });
+    app.use((req, res, next) => void cache(req, res, next));
+  }
+
   const pages = createRequestHandler({
-    build: () => import('virtual:react-router/server-build'),
+    build,
     getLoadContext: (req, res) => ({
       clientAddress: String(req.headers[CLIENT_IP_HEADER]),
       cspNonce: String(res.locals.cspNonce ?? ''),

@@ -36,7 +36,8 @@ export async function boot(log: (line: string) => void = console.log): Promise<v
     });
     log(`Admin ${config.ADMIN_EMAIL} created from ADMIN_EMAIL.`);
   }
-  // The company pages' drawn pictures are made now, in the background, not for the first visitor.
+  // The company pages' drawn pictures are found in storage (or drawn, on the first start) now, in
+  // the background, not for the first visitor.
   companyPictures().catch((error: unknown) =>
     console.error('Drawing the company pictures failed (retried on the next visit):', error),
   );

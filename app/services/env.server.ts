@@ -25,6 +25,8 @@ const EnvSchema = z
         .optional(),
     ),
     SEED_DEMO: z.enum(['0', '1']).optional(),
+    // 0 turns off the in-memory cache of guests' catalogue pages (server/page-cache.ts).
+    PAGE_CACHE: z.enum(['0', '1']).default('1'),
     AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     PUBLIC_URL: optionalText.pipe(
       z.url('must be a URL such as https://shop.example.com').optional(),

@@ -569,6 +569,8 @@ export async function renderDemoBanner(title: string, hue: number): Promise<Buff
 
 const SCENE_W = 1200;
 const SCENE_H = 675;
+/** The size of every scene and of the location picture. */
+export const SCENE_SIZE = { width: SCENE_W, height: SCENE_H } as const;
 
 /** One of the square motifs, scaled into the wide canvas at (x, y). */
 const placed = (svg: string, x: number, y: number, scale: number) =>
@@ -646,8 +648,13 @@ function sceneBody(scene: SceneKind, hue: number): string {
   }
 }
 
-/** Renders a wide picture (1200×675 JPEG) for a portfolio project's carousel. No text besides measurements, so captions stay in the page where screen readers and translation reach them. */
-export async function renderScene(scene: SceneKind, hue: number): Promise<Buffer> {
+/** The SVG drawings of the company pictures as a JPEG (they are stored from that). */
+export function renderSvg(svg: string): Promise<Buffer> {
+  return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
+}
+
+/** A wide picture (1200×675 SVG) for a portfolio project's carousel. No text besides measurements, so captions stay in the page where screen readers and translation reach them. */
+export function sceneSvg(scene: SceneKind, hue: number): string {
   const h = normaliseHue(hue);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${SCENE_W}" height="${SCENE_H}" viewBox="0 0 ${SCENE_W} ${SCENE_H}">
   <defs>
@@ -661,15 +668,15 @@ export async function renderScene(scene: SceneKind, hue: number): Promise<Buffer
   <circle cx="1050" cy="90" r="150" fill="#ffffff" fill-opacity="0.12"/>
   ${sceneBody(scene, h)}
 </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
+  return svg;
 }
 
 /**
- * Renders the contact page's location picture (1200×675 JPEG): a drawn street plan with a pin and
+ * The contact page's location picture (1200×675 SVG): a drawn street plan with a pin and
  * the company's name and address from the settings. Drawn, not fetched: no map service is called,
  * so the picture says where to come without sending visitors' addresses anywhere.
  */
-export async function renderLocationPicture(name: string, address: string): Promise<Buffer> {
+export function locationSvg(name: string, address: string): string {
   const lines = wrap(address, 34, 3).map(escapeXml);
   const roads = [
     'M0 180 H1200',
@@ -708,5 +715,5 @@ export async function renderLocationPicture(name: string, address: string): Prom
     ${lines.map((l, i) => `<text x="28" y="${90 + i * 36}" font-family="sans-serif" font-size="26" fill="#d9eaff">${l}</text>`).join('')}
   </g>
 </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
+  return svg;
 }

@@ -80,14 +80,34 @@ export function imageKeys(image: { key: string; variants: { key: string }[] }): 
 }
 
 /**
+ * The keys and variants of an image stored under `name` in `folder` at this size: the JPEG
+ * original, a WebP at each variant width below its own, and a WebP at its own width.
+ */
+export function storedImageLayout(
+  folder: string,
+  name: string,
+  width: number,
+  height: number,
+): StoredImage {
+  const variants: ImageVariant[] = VARIANT_WIDTHS.filter((w) => w < width).map((w) => ({
+    key: `${folder}/${name}-${w}.webp`,
+    width: w,
+    format: 'webp',
+  }));
+  variants.push({ key: `${folder}/${name}-${width}.webp`, width, format: 'webp' });
+  return { key: `${folder}/${name}.jpg`, width, height, variants };
+}
+
+/**
  * Stores an already checked image (see uploads.server.ts) and its WebP variants: orientation
  * applied, metadata (EXIF, GPS) dropped by re-encoding. Keys are content hashes, so the same
- * picture uploaded twice is stored once. `written` receives each key this call created (not
- * ones that already existed), so a caller whose transaction fails can remove exactly those.
+ * picture uploaded twice is stored once; `name` replaces the hash for a caller that derives its
+ * own deterministic name. `written` receives each key this call created (not ones that already
+ * existed), so a caller whose transaction fails can remove exactly those.
  */
 export async function storeImage(
   input: Buffer,
-  options: { folder?: string; limitInputPixels?: number; written?: string[] } = {},
+  options: { folder?: string; name?: string; limitInputPixels?: number; written?: string[] } = {},
 ): Promise<StoredImage> {
   const { folder = 'products', written = [] } = options;
   const store = storage();
@@ -101,26 +121,18 @@ export async function storeImage(
     .clone()
     .jpeg({ quality: 85, mozjpeg: true })
     .toBuffer({ resolveWithObject: true });
-  const hash = createHash('sha256').update(input).digest('hex').slice(0, 20);
+  const name = options.name ?? createHash('sha256').update(input).digest('hex').slice(0, 20);
   const put = async (key: string, make: () => Promise<Buffer>, type: string) => {
     if (await store.has(key)) return;
     await store.put(key, await make(), type);
     written.push(key);
   };
-  const key = `${folder}/${hash}.jpg`;
-  await put(key, async () => original, 'image/jpeg');
-  const variants: ImageVariant[] = [];
-  for (const width of VARIANT_WIDTHS.filter((w) => w < info.width)) {
-    const variantKey = `${folder}/${hash}-${width}.webp`;
-    await put(
-      variantKey,
-      () => image.clone().resize({ width }).webp({ quality: 78 }).toBuffer(),
-      'image/webp',
-    );
-    variants.push({ key: variantKey, width, format: 'webp' });
+  const stored = storedImageLayout(folder, name, info.width, info.height);
+  await put(stored.key, async () => original, 'image/jpeg');
+  for (const variant of stored.variants) {
+    const full = variant.width === info.width;
+    const scaled = full ? image.clone() : image.clone().resize({ width: variant.width });
+    await put(variant.key, () => scaled.webp({ quality: full ? 80 : 78 }).toBuffer(), 'image/webp');
   }
-  const fullKey = `${folder}/${hash}-${info.width}.webp`;
-  await put(fullKey, () => image.clone().webp({ quality: 80 }).toBuffer(), 'image/webp');
-  variants.push({ key: fullKey, width: info.width, format: 'webp' });
-  return { key, width: info.width, height: info.height, variants };
+  return stored;
 }
