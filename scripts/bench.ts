@@ -302,6 +302,7 @@ function startBare(body: Buffer): ReturnType<typeof spawn> {
     app.disable('x-powered-by');
     app.set('etag', false);
     app.use(compression());
+    app.get('/healthz', (req, res) => res.send('ok'));
     app.get('/api/v1/products', (req, res) => {
       res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
       res.setHeader('ETag', 'W/"1-abcdefghijklmnop"');
@@ -418,17 +419,7 @@ async function measure(engine: string, envVars: Record<string, string>): Promise
     // The cached API and a bare Express route with the same bytes, in the same run.
     const first = Buffer.from(await (await fetch(`${base}/api/v1/products`)).arrayBuffer());
     bare = startBare(first);
-    await waitForHealth(`http://127.0.0.1:${BARE_PORT}`, bare).catch(async () => {
-      // The bare app has no /healthz: wait until it answers at all.
-      for (let i = 0; i < 50; i++) {
-        try {
-          await fetch(`http://127.0.0.1:${BARE_PORT}/api/v1/products`);
-          return;
-        } catch {
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      }
-    });
+    await waitForHealth(`http://127.0.0.1:${BARE_PORT}`, bare);
     const fixed = luaScript('fixed', '/api/v1/products');
     wrk(`${base}/api/v1/products`, 3, fixed);
     const api = wrk(`${base}/api/v1/products`, DURATION, fixed);

@@ -24,6 +24,25 @@ function tokenPageHeaders(res: Response) {
   res.setHeader('X-Robots-Tag', 'noindex, nofollow');
 }
 
+/** The catalogue's read API (server/api.ts): JSON only. */
+const API_PATH = /^\/api\/v1\//;
+
+/** The headers a header-setting middleware sets, found by running it once on a stand-in. */
+function fixedHeaders(
+  middleware: (req: Request, res: Response, next: (error?: unknown) => void) => void,
+): [string, string][] {
+  const set = new Map<string, string>();
+  const res = {
+    locals: {},
+    setHeader: (name: string, value: unknown) => set.set(name, String(value)),
+    removeHeader: (name: string) => set.delete(name),
+  };
+  middleware({ headers: {} } as Request, res as unknown as Response, (error) => {
+    if (error) throw error;
+  });
+  return [...set];
+}
+
 /** The nonce of this response, made by `securityHeaders` (React Router gets it via the load context). */
 export function cspNonce(res: Response): string {
   return String(res.locals.cspNonce ?? '');
@@ -37,7 +56,29 @@ export function cspNonce(res: Response): string {
  */
 export function securityHeaders(options: { https: boolean; development: boolean }) {
   const nonce = (_req: unknown, res: unknown) => `'nonce-${cspNonce(res as Response)}'`;
+  const common = {
+    strictTransportSecurity: options.https
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    // Google sign-in opens in the same window; the default would be fine, say it explicitly.
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+  } as const;
+  // The catalogue's JSON API has no page to run scripts in, so no nonce: one fixed set of
+  // headers, worked out once instead of per response (its hot path, issue 17).
+  const apiHeaders = fixedHeaders(
+    helmet({
+      ...common,
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+      },
+    }),
+  );
   const headers = helmet({
+    ...common,
     contentSecurityPolicy: options.development
       ? false
       : {
@@ -59,16 +100,12 @@ export function securityHeaders(options: { https: boolean; development: boolean 
             ...(options.https ? { upgradeInsecureRequests: [] } : {}),
           },
         },
-    strictTransportSecurity: options.https
-      ? { maxAge: 31_536_000, includeSubDomains: true }
-      : false,
-    xFrameOptions: { action: 'deny' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-    // Google sign-in opens in the same window; the default would be fine, say it explicitly.
-    crossOriginOpenerPolicy: { policy: 'same-origin' },
   });
   return (req: Request, res: Response, next: NextFunction) => {
+    if (API_PATH.test(req.path)) {
+      for (const [name, value] of apiHeaders) res.setHeader(name, value);
+      return next();
+    }
     res.locals.cspNonce = randomBytes(16).toString('base64');
     if (isPrivatePath(req.path)) res.setHeader('Cache-Control', 'no-store');
     if (!TOKEN_PATH.test(req.path)) return headers(req, res, next);

@@ -142,6 +142,16 @@ describe('headers', () => {
     }
   });
 
+  it('gives the JSON API a policy that allows nothing, without a nonce', async () => {
+    for (const path of ['/api/v1/products?q=net', '/api/v1/no-such-thing']) {
+      const res = await fetch(`${server.base}${path}`);
+      expect(res.headers.get('content-security-policy'), path).toBe(
+        "default-src 'none';frame-ancestors 'none'",
+      );
+      expect(res.headers.get('x-powered-by'), path).toBeNull();
+    }
+  });
+
   it('keeps private pages and their data requests out of every cache', async () => {
     for (const path of [
       '/profile',
