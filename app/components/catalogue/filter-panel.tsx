@@ -9,6 +9,8 @@ const FilterDialog = lazy(() => import('./filter-dialog'));
 export interface Entry {
   id: number;
   name: string;
+  /** How many products ticking this option would list under the current search and filters. */
+  count: number;
 }
 
 interface Props {
@@ -39,25 +41,55 @@ export function CheckList({
     <fieldset>
       <legend className="sr-only">{legend}</legend>
       <ul className="space-y-1">
-        {entries.map((entry) => (
-          <li key={entry.id}>
-            <label className="flex cursor-pointer items-center gap-3 rounded-md px-2 py-1.5 text-sm text-slate-800 hover:bg-slate-50">
-              <input
-                type="checkbox"
-                name={name}
-                value={entry.id}
-                checked={onToggle ? selected.includes(entry.id) : undefined}
-                defaultChecked={onToggle ? undefined : selected.includes(entry.id)}
-                onChange={onToggle ? () => onToggle(entry.id) : undefined}
-                className="size-4 rounded border-slate-400 accent-brand-600"
-              />
-              {entry.name}
-            </label>
-          </li>
-        ))}
+        {entries.map((entry) => {
+          const checked = selected.includes(entry.id);
+          // An option that would list nothing stays in view (the list does not jump about as
+          // filters change) but cannot be ticked, and the keyboard skips it; a ticked one can
+          // always be unticked.
+          const empty = entry.count === 0 && !checked;
+          const countId = `${name}-${entry.id}-count`;
+          return (
+            <li key={entry.id}>
+              <label
+                className={`flex items-center gap-3 rounded-md px-2 py-1.5 text-sm ${empty ? 'cursor-not-allowed text-slate-500' : 'cursor-pointer text-slate-800 hover:bg-slate-50'}`}
+              >
+                <input
+                  type="checkbox"
+                  name={name}
+                  value={entry.id}
+                  disabled={empty}
+                  checked={onToggle ? checked : undefined}
+                  defaultChecked={onToggle ? undefined : checked}
+                  onChange={onToggle ? () => onToggle(entry.id) : undefined}
+                  // The count describes the option rather than naming it: its name stays
+                  // "Basketball" while the count changes with the other filters.
+                  aria-describedby={countId}
+                  className="size-4 rounded border-slate-400 accent-brand-600"
+                />
+                <span>
+                  {entry.name}{' '}
+                  <span aria-hidden className="text-slate-500 tabular-nums">
+                    ({entry.count})
+                  </span>
+                </span>
+              </label>
+              {/* Outside the label, so it describes the checkbox without joining its name. */}
+              <span id={countId} className="sr-only">
+                {entry.count} {entry.count === 1 ? 'product' : 'products'}
+              </span>
+            </li>
+          );
+        })}
       </ul>
     </fieldset>
   );
+}
+
+/** The listing's state, or while the next listing loads, the choice already made (its URL). */
+export function useShownShopState(current: ShopState): ShopState {
+  const navigation = useNavigation();
+  const pending = navigation.location?.pathname === '/shop' ? navigation.location : null;
+  return pending ? parseShopState(new URL(pending.search, 'http://x/shop')) : current;
 }
 
 const triggerClass =
@@ -72,10 +104,7 @@ export function FilterPanel({ state: current, sports, categories, total }: Props
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
-  const navigation = useNavigation();
-  // While the next listing loads, show the choice already made (the URL it is going to).
-  const pending = navigation.location?.pathname === '/shop' ? navigation.location : null;
-  const state = pending ? parseShopState(new URL(pending.search, 'http://x/shop')) : current;
+  const state = useShownShopState(current);
   const count = state.sportIds.length + state.categoryIds.length;
   const badge = count ? (
     <span className="rounded-full bg-brand-600 px-2 text-xs leading-5 text-white">{count}</span>
@@ -101,6 +130,7 @@ export function FilterPanel({ state: current, sports, categories, total }: Props
           className="absolute right-0 z-20 mt-2 grid max-h-[70vh] w-[min(40rem,calc(100vw-2rem))] gap-6 overflow-y-auto rounded-xl border border-slate-200 bg-white p-4 shadow-lg sm:grid-cols-2"
         >
           {state.q ? <input type="hidden" name="q" value={state.q} /> : null}
+          {state.sort ? <input type="hidden" name="sort" value={state.sort} /> : null}
           <div>
             <h2 className="mb-2 font-semibold">Sport ({selectedLabel(state.sportIds.length)})</h2>
             <CheckList name="sport" legend="Sport" entries={sports} selected={state.sportIds} />
@@ -124,7 +154,7 @@ export function FilterPanel({ state: current, sports, categories, total }: Props
               Apply filters
             </button>
             <Link
-              to={shopHref({ q: state.q })}
+              to={shopHref({ q: state.q, sort: state.sort })}
               className="rounded-md px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
             >
               Clear All
