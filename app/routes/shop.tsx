@@ -2,7 +2,7 @@ import { Search, X } from 'lucide-react';
 import { useState } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/shop';
-import { FilterPanel } from '~/components/catalogue/filter-panel';
+import { FilterPanel, type OptionCounts } from '~/components/catalogue/filter-panel';
 import { Pagination } from '~/components/catalogue/pagination';
 import { ProductGrid, ProductGridSkeleton } from '~/components/catalogue/product-grid';
 import { PAGE_SIZE } from '~/lib/constants';
@@ -26,12 +26,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     sportIds: parsed.sportIds.filter((id) => sports.some((s) => s.id === id)),
     categoryIds: parsed.categoryIds.filter((id) => categories.some((c) => c.id === id)),
   };
-  // The option counts are cached per filter and catalogue version (page and sort not in the key),
-  // so paging or re-sorting a listing never counts again.
-  const [result, counts] = await Promise.all([
-    listProducts({ ...state, sort: state.sort ?? undefined }),
-    countFilterOptions({ q: state.q, sportIds: state.sportIds, categoryIds: state.categoryIds }),
-  ]);
+  const result = await listProducts({ ...state, sort: state.sort ?? undefined });
+  // The filter options' counts are not awaited: they stream in after the products (an uncounted
+  // filter costs about as much as its listing, and one PGlite runs one query at a time, so they
+  // start once the listing is read). Cached per filter and catalogue version (page and sort are
+  // not in the key), so paging or re-sorting never counts again. A failure only hides the counts.
+  const counts: Promise<OptionCounts> = countFilterOptions({
+    q: state.q,
+    sportIds: state.sportIds,
+    categoryIds: state.categoryIds,
+  }).then((c) => ({
+    sports: Object.fromEntries(c.sports),
+    categories: Object.fromEntries(c.categories),
+  }));
   const pages = Math.ceil(result.total / PAGE_SIZE);
   // Past the last page: say so (and answer 404) instead of 'No products match your search.'.
   const beyond = result.total > 0 && state.page > pages;
@@ -46,17 +53,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     : ((sportName && !state.categoryIds.length ? sportName : null) ??
       (categoryName && !state.sportIds.length ? categoryName : null) ??
       'Shop All');
-  const withCount = (list: { id: number; name: string }[], by: Map<number, number>) =>
-    list.map((e) => ({ ...e, count: by.get(e.id) ?? 0 }));
-  const body = {
-    ...result,
-    state,
-    pages,
-    sports: withCount(sports, counts.sports),
-    categories: withCount(categories, counts.categories),
-    title,
-    beyond,
-  };
+  const body = { ...result, state, pages, sports, categories, counts, title, beyond };
   return beyond ? data(body, { status: 404 }) : body;
 }
 
@@ -79,7 +76,8 @@ function canonicalPath(pathname: string, search: string): string {
 }
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
-  const { items, total, state, page, pages, sports, categories, title, beyond } = loaderData;
+  const { items, total, state, page, pages, sports, categories, counts, title, beyond } =
+    loaderData;
   const navigation = useNavigation();
   // Controlled, not re-keyed: a search must not remount the box and drop the keyboard focus.
   const [query, setQuery] = useState(state.q);
@@ -146,7 +144,13 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               <Search aria-hidden className="size-4" /> Search
             </button>
           </Form>
-          <FilterPanel state={state} sports={sports} categories={categories} total={total} />
+          <FilterPanel
+            state={state}
+            sports={sports}
+            categories={categories}
+            counts={counts}
+            total={total}
+          />
         </div>
 
         {chips.length ? (

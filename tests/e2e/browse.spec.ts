@@ -174,18 +174,6 @@ test.describe('filter counts', () => {
     }
     await expectNoSeriousViolations(page);
   });
-
-  test('without JavaScript the filter form shows the counts too', async ({ browser, request }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto('/shop');
-    await page.getByText('Filters', { exact: true }).click();
-    const n = await apiTotal(request, `sport=${sportId('Basketball')}`);
-    await expect(
-      page.getByRole('checkbox', { name: 'Basketball', exact: true }),
-    ).toHaveAccessibleDescription(`${n} products`);
-    await context.close();
-  });
 });
 
 async function signUp(page: Page) {

@@ -1,6 +1,6 @@
 import { SlidersHorizontal } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
-import { Form, Link, useNavigate, useNavigation } from 'react-router';
+import { lazy, Suspense, useDeferredValue, useRef, useState } from 'react';
+import { Await, Form, Link, useNavigate, useNavigation } from 'react-router';
 import { parseShopState, shopHref, type ShopState } from '~/lib/shop-url';
 import { useHydrated } from '~/lib/use-hydrated';
 
@@ -9,15 +9,46 @@ const FilterDialog = lazy(() => import('./filter-dialog'));
 export interface Entry {
   id: number;
   name: string;
-  /** How many products ticking this option would list under the current search and filters. */
-  count: number;
+}
+
+/**
+ * How many products ticking each option would list under the current search and filters, by id
+ * (an id that is absent has none).
+ */
+export interface OptionCounts {
+  sports: Record<number, number>;
+  categories: Record<number, number>;
 }
 
 interface Props {
   state: ShopState;
   sports: Entry[];
   categories: Entry[];
+  /** Streamed after the listing (see the shop's loader). */
+  counts: Promise<OptionCounts>;
   total: number;
+}
+
+/**
+ * Renders `children` with the counts once they have arrived, and without them until then (or if
+ * counting failed). Give it a deferred promise (useDeferredValue): while the next listing's
+ * counts load, the last ones stay in place instead of the lists being swapped for a fallback,
+ * which would also take the keyboard focus off the checkbox just ticked.
+ */
+export function WithCounts({
+  counts,
+  children,
+}: {
+  counts: Promise<OptionCounts>;
+  children: (counts: OptionCounts | undefined) => React.ReactNode;
+}) {
+  return (
+    <Suspense fallback={children(undefined)}>
+      <Await resolve={counts} errorElement={children(undefined)}>
+        {(resolved: OptionCounts) => children(resolved)}
+      </Await>
+    </Suspense>
+  );
 }
 
 export function selectedLabel(n: number) {
@@ -28,12 +59,15 @@ export function CheckList({
   name,
   legend,
   entries,
+  counts,
   selected,
   onToggle,
 }: {
   name: 'sport' | 'category';
   legend: string;
   entries: Entry[];
+  /** Products per option id; without it (still counting) no counts are shown. */
+  counts?: Record<number, number>;
   selected: number[];
   onToggle?: (id: number) => void;
 }) {
@@ -43,10 +77,11 @@ export function CheckList({
       <ul className="space-y-1">
         {entries.map((entry) => {
           const checked = selected.includes(entry.id);
+          const count = counts ? (counts[entry.id] ?? 0) : undefined;
           // An option that would list nothing stays in view (the list does not jump about as
           // filters change) but cannot be ticked, and the keyboard skips it; a ticked one can
           // always be unticked.
-          const empty = entry.count === 0 && !checked;
+          const empty = count === 0 && !checked;
           const countId = `${name}-${entry.id}-count`;
           return (
             <li key={entry.id}>
@@ -63,20 +98,25 @@ export function CheckList({
                   onChange={onToggle ? () => onToggle(entry.id) : undefined}
                   // The count describes the option rather than naming it: its name stays
                   // "Basketball" while the count changes with the other filters.
-                  aria-describedby={countId}
+                  aria-describedby={count === undefined ? undefined : countId}
                   className="size-4 rounded border-slate-400 accent-brand-600"
                 />
                 <span>
-                  {entry.name}{' '}
-                  <span aria-hidden className="text-slate-500 tabular-nums">
-                    ({entry.count})
-                  </span>
+                  {entry.name}
+                  {count === undefined ? null : (
+                    <span aria-hidden className="text-slate-500 tabular-nums">
+                      {' '}
+                      ({count})
+                    </span>
+                  )}
                 </span>
               </label>
               {/* Outside the label, so it describes the checkbox without joining its name. */}
-              <span id={countId} className="sr-only">
-                {entry.count} {entry.count === 1 ? 'product' : 'products'}
-              </span>
+              {count === undefined ? null : (
+                <span id={countId} className="sr-only">
+                  {count} {count === 1 ? 'product' : 'products'}
+                </span>
+              )}
             </li>
           );
         })}
@@ -99,7 +139,8 @@ const triggerClass =
  * Sport and Category filters. With JavaScript: a side panel (dialog) whose checkboxes change the
  * URL at once (back to page 1). Without: a disclosure holding a plain GET form.
  */
-export function FilterPanel({ state: current, sports, categories, total }: Props) {
+export function FilterPanel({ state: current, sports, categories, counts: latest, total }: Props) {
+  const counts = useDeferredValue(latest);
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -133,18 +174,33 @@ export function FilterPanel({ state: current, sports, categories, total }: Props
           {state.sort ? <input type="hidden" name="sort" value={state.sort} /> : null}
           <div>
             <h2 className="mb-2 font-semibold">Sport ({selectedLabel(state.sportIds.length)})</h2>
-            <CheckList name="sport" legend="Sport" entries={sports} selected={state.sportIds} />
+            <WithCounts counts={counts}>
+              {(c) => (
+                <CheckList
+                  name="sport"
+                  legend="Sport"
+                  entries={sports}
+                  counts={c?.sports}
+                  selected={state.sportIds}
+                />
+              )}
+            </WithCounts>
           </div>
           <div>
             <h2 className="mb-2 font-semibold">
               Category ({selectedLabel(state.categoryIds.length)})
             </h2>
-            <CheckList
-              name="category"
-              legend="Category"
-              entries={categories}
-              selected={state.categoryIds}
-            />
+            <WithCounts counts={counts}>
+              {(c) => (
+                <CheckList
+                  name="category"
+                  legend="Category"
+                  entries={categories}
+                  counts={c?.categories}
+                  selected={state.categoryIds}
+                />
+              )}
+            </WithCounts>
           </div>
           <div className="flex gap-3 sm:col-span-2">
             <button
@@ -182,6 +238,7 @@ export function FilterPanel({ state: current, sports, categories, total }: Props
             state={state}
             sports={sports}
             categories={categories}
+            counts={counts}
             total={total}
             count={count}
             go={go}
