@@ -30,15 +30,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // The filter options' counts are not awaited: they stream in after the products (an uncounted
   // filter costs about as much as its listing, and one PGlite runs one query at a time, so they
   // start once the listing is read). Cached per filter and catalogue version (page and sort are
-  // not in the key), so paging or re-sorting never counts again. A failure only hides the counts.
-  const counts: Promise<OptionCounts> = countFilterOptions({
+  // not in the key), so paging or re-sorting never counts again. A failure is logged and only
+  // hides the counts (null): the listing itself is already there.
+  const counts: Promise<OptionCounts | null> = countFilterOptions({
     q: state.q,
     sportIds: state.sportIds,
     categoryIds: state.categoryIds,
-  }).then((c) => ({
-    sports: Object.fromEntries(c.sports),
-    categories: Object.fromEntries(c.categories),
-  }));
+  }).then(
+    (c) => ({ sports: Object.fromEntries(c.sports), categories: Object.fromEntries(c.categories) }),
+    (error: unknown) => {
+      console.error('Counting the filter options failed:', error);
+      return null;
+    },
+  );
   const pages = Math.ceil(result.total / PAGE_SIZE);
   // Past the last page: say so (and answer 404) instead of 'No products match your search.'.
   const beyond = result.total > 0 && state.page > pages;

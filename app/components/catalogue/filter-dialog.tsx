@@ -25,7 +25,7 @@ export default function FilterDialog({
   state: ShopState;
   sports: Entry[];
   categories: Entry[];
-  counts: Promise<OptionCounts>;
+  counts: Promise<OptionCounts | null>;
   total: number;
   count: number;
   go: (next: Partial<ShopState>) => void;

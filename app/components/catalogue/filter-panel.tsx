@@ -1,6 +1,6 @@
 import { SlidersHorizontal } from 'lucide-react';
-import { lazy, Suspense, useDeferredValue, useRef, useState } from 'react';
-import { Await, Form, Link, useNavigate, useNavigation } from 'react-router';
+import { lazy, Suspense, use, useDeferredValue, useRef, useState } from 'react';
+import { Form, Link, useNavigate, useNavigation } from 'react-router';
 import { parseShopState, shopHref, type ShopState } from '~/lib/shop-url';
 import { useHydrated } from '~/lib/use-hydrated';
 
@@ -24,8 +24,8 @@ interface Props {
   state: ShopState;
   sports: Entry[];
   categories: Entry[];
-  /** Streamed after the listing (see the shop's loader). */
-  counts: Promise<OptionCounts>;
+  /** Streamed after the listing (see the shop's loader); null when counting failed. */
+  counts: Promise<OptionCounts | null>;
   total: number;
 }
 
@@ -39,16 +39,26 @@ export function WithCounts({
   counts,
   children,
 }: {
-  counts: Promise<OptionCounts>;
+  counts: Promise<OptionCounts | null>;
   children: (counts: OptionCounts | undefined) => React.ReactNode;
 }) {
+  // React's own `use` rather than the router's Await: the same streaming, none of Await's bytes
+  // in every page's first load (the loader resolves a failure to null, so nothing throws here).
   return (
     <Suspense fallback={children(undefined)}>
-      <Await resolve={counts} errorElement={children(undefined)}>
-        {(resolved: OptionCounts) => children(resolved)}
-      </Await>
+      <Resolved counts={counts}>{children}</Resolved>
     </Suspense>
   );
+}
+
+function Resolved({
+  counts,
+  children,
+}: {
+  counts: Promise<OptionCounts | null>;
+  children: (counts: OptionCounts | undefined) => React.ReactNode;
+}) {
+  return children(use(counts) ?? undefined);
 }
 
 export function selectedLabel(n: number) {
