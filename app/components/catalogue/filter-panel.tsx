@@ -233,6 +233,9 @@ export function FilterPanel({ state: current, sports, categories, counts: latest
 
   return (
     <>
+      {/* Reads the counts as soon as the page runs, so the dialog (loaded on first use) finds
+          them already read instead of showing its lists without counts for a moment. */}
+      <WithCounts counts={counts}>{() => null}</WithCounts>
       <button
         ref={trigger}
         type="button"
