@@ -14,6 +14,9 @@ const cardNames = async (page: Page) =>
   (await cards(page).locator('h2').allTextContents()).map((text) => text.trim());
 const origin = () => new URL(test.info().project.use.baseURL!).origin;
 
+/** A filter option's description: how many products ticking it would list. */
+const matching = (n: number) => `${n} matching ${n === 1 ? 'product' : 'products'}`;
+
 /** How many products the read API lists for a query (the catalogue service's own count). */
 async function apiTotal(request: APIRequestContext, query: string): Promise<number> {
   const response = await request.get(`/api/v1/products?${query}`);
@@ -117,7 +120,7 @@ test.describe('filter counts', () => {
     for (const sport of demoSports) {
       const n = await apiTotal(request, `sport=${sport.id}`);
       const box = panel.getByRole('checkbox', { name: sport.name, exact: true });
-      await expect(box).toHaveAccessibleDescription(`${n} ${n === 1 ? 'product' : 'products'}`);
+      await expect(box).toHaveAccessibleDescription(matching(n));
       await expect(
         panel.locator('li', { has: page.locator(`#sport-${sport.id}-count`) }),
       ).toContainText(`${sport.name} (${n})`);
@@ -125,7 +128,7 @@ test.describe('filter counts', () => {
     for (const category of demoCategories) {
       const n = await apiTotal(request, `category=${category.id}`);
       const box = panel.getByRole('checkbox', { name: category.name, exact: true });
-      await expect(box).toHaveAccessibleDescription(`${n} ${n === 1 ? 'product' : 'products'}`);
+      await expect(box).toHaveAccessibleDescription(matching(n));
     }
     await expectNoSeriousViolations(page);
   });
@@ -147,12 +150,12 @@ test.describe('filter counts', () => {
     const panel = page.getByRole('dialog', { name: 'Filters' });
     const emptyBox = panel.getByRole('checkbox', { name: empty.name, exact: true });
     await expect(emptyBox).toBeDisabled();
-    await expect(emptyBox).toHaveAccessibleDescription('0 products');
+    await expect(emptyBox).toHaveAccessibleDescription(matching(0));
     const n = await apiTotal(request, `sport=${football}&category=${full.id}`);
     expect(n).toBeGreaterThan(0);
     const fullBox = panel.getByRole('checkbox', { name: full.name, exact: true });
     await expect(fullBox).toBeEnabled();
-    await expect(fullBox).toHaveAccessibleDescription(`${n} ${n === 1 ? 'product' : 'products'}`);
+    await expect(fullBox).toHaveAccessibleDescription(matching(n));
     // A sport's count ignores the selected sport (it says what ticking it would add).
     const basketball = sportId('Basketball');
     await expect(
@@ -173,7 +176,7 @@ test.describe('filter counts', () => {
       const count = await apiTotal(request, `q=net&sport=${sport.id}`);
       await expect(
         page.getByRole('dialog').getByRole('checkbox', { name: sport.name, exact: true }),
-      ).toHaveAccessibleDescription(`${count} ${count === 1 ? 'product' : 'products'}`);
+      ).toHaveAccessibleDescription(matching(count));
     }
     await expectNoSeriousViolations(page);
   });

@@ -124,7 +124,7 @@ export function CheckList({
               {/* Outside the label, so it describes the checkbox without joining its name. */}
               {count === undefined ? null : (
                 <span id={countId} className="sr-only">
-                  {count} {count === 1 ? 'product' : 'products'}
+                  {count} matching {count === 1 ? 'product' : 'products'}
                 </span>
               )}
             </li>
