@@ -23,6 +23,15 @@ const base = shop.base;
 const pages = [
   { name: 'home', path: '/' },
   { name: 'shop', path: '/shop' },
+  {
+    // The filter panel with its counts; under Football some categories have none (greyed out).
+    name: 'shop-filters',
+    path: '/shop?sport=1&sort=name',
+    act: async (page) => {
+      await page.getByRole('button', { name: /Filters/ }).click();
+      await page.getByRole('dialog', { name: 'Filters' }).waitFor();
+    },
+  },
   { name: 'product', path: '/products/3' },
   { name: 'login', path: '/login' },
   { name: 'register', path: '/register' },

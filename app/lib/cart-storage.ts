@@ -96,12 +96,19 @@ export function writeLocalCart(lines: LocalCartLine[]): void {
   window.dispatchEvent(new Event(CART_CHANGE_EVENT));
 }
 
-/** Adds a product to the guest cart: one line per product, adding again raises the quantity. */
-export function addLocalLine(product: { id: number; name: string; imageUrl: string | null }): void {
+/**
+ * Adds `quantity` (default 1) of a product to the guest cart: one line per product, adding again
+ * raises the quantity (never above MAX_QUANTITY).
+ */
+export function addLocalLine(
+  product: { id: number; name: string; imageUrl: string | null },
+  quantity = 1,
+): void {
+  const n = Math.min(MAX_QUANTITY, Math.max(1, Math.floor(quantity) || 1));
   const lines = readLocalCart();
   const line = lines.find((l) => l.id === product.id);
-  if (line) line.quantity = Math.min(MAX_QUANTITY, Math.max(1, line.quantity || 1) + 1);
-  else lines.push({ id: product.id, name: product.name, image_url: product.imageUrl, quantity: 1 });
+  if (line) line.quantity = Math.min(MAX_QUANTITY, Math.max(1, line.quantity || 1) + n);
+  else lines.push({ id: product.id, name: product.name, image_url: product.imageUrl, quantity: n });
   writeLocalCart(lines);
 }
 

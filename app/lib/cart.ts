@@ -6,6 +6,17 @@ import type { ActionResult, ActionSuccess } from './forms';
 
 /** The most of one product a cart line or an enquiry item may ask for. */
 export const MAX_QUANTITY = 9999;
+/** What the cart says to a quantity outside 1–MAX_QUANTITY (or not a whole number). */
+export const QUANTITY_MESSAGE = `Quantity must be between 1 and ${MAX_QUANTITY}.`;
+
+/** A typed quantity as a number, or null when the cart would refuse it (QUANTITY_MESSAGE). */
+export function parseQuantity(raw: string | number): number | null {
+  const text = String(raw).trim();
+  if (!/^\d{1,9}$/.test(text)) return null;
+  const n = Number(text);
+  return n >= 1 && n <= MAX_QUANTITY ? n : null;
+}
+
 /** Lines one cart (and one enquiry) may hold. */
 export const MAX_LINES = 200;
 

@@ -4,6 +4,7 @@ export const SKELETON_CARDS = 8;
 export const MAX_PRODUCT_IMAGES = 3;
 export const FULL_NAME_MAX = 45;
 export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
 export const PHONE_MIN = 7;
 export const CAROUSEL_INTERVAL_MS = 5000;
 export const SWIPE_THRESHOLD_PX = 40;

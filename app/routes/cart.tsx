@@ -3,7 +3,7 @@ import { data, redirect } from 'react-router';
 import * as z from 'zod/mini';
 import type { Route } from './+types/cart';
 import { CartPage } from '~/components/cart/cart-page';
-import type { CartLine, CartSuccess } from '~/lib/cart';
+import { QUANTITY_MESSAGE, type CartLine, type CartSuccess } from '~/lib/cart';
 import { formValues } from '~/lib/forms';
 import { seo } from '~/lib/meta';
 import { enquiryItemSchema, MAX_LINES, MAX_QUANTITY } from '~/lib/schemas/enquiry';
@@ -66,15 +66,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 const ProductIdSchema = z.object({
   productId: z.coerce.number().check(z.int('Unknown product.'), z.positive('Unknown product.')),
 });
+const quantityField = z.coerce
+  .number()
+  .check(
+    z.int(QUANTITY_MESSAGE),
+    z.minimum(1, QUANTITY_MESSAGE),
+    z.maximum(MAX_QUANTITY, QUANTITY_MESSAGE),
+  );
 const QuantitySchema = z.object({
   productId: ProductIdSchema.shape.productId,
-  quantity: z.coerce
-    .number()
-    .check(
-      z.int('Quantity must be between 1 and 9999.'),
-      z.minimum(1, 'Quantity must be between 1 and 9999.'),
-      z.maximum(MAX_QUANTITY, 'Quantity must be between 1 and 9999.'),
-    ),
+  quantity: quantityField,
+});
+/** Add to Cart: the product, and how many (1 when the form has no quantity field). */
+const AddSchema = z.object({
+  productId: ProductIdSchema.shape.productId,
+  quantity: z.optional(quantityField),
 });
 const MergeSchema = z.array(enquiryItemSchema).check(z.maxLength(MAX_LINES));
 
@@ -107,11 +113,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
     switch (intent) {
       case 'add': {
-        const { productId } = parseInput(ProductIdSchema, values);
+        const { productId, quantity = 1 } = parseInput(AddSchema, values);
         let name: string;
-        if (user) name = await addToCart(user.id, productId, 1);
+        if (user) name = await addToCart(user.id, productId, quantity);
         else {
-          const added = await addToGuestCart(guestCart(), productId);
+          const added = await addToGuestCart(guestCart(), productId, quantity);
           headers.append('Set-Cookie', guestCartCookie(added.lines));
           name = added.name;
         }

@@ -14,6 +14,7 @@ import type { Route } from './+types/login';
 import { PageHeader } from '~/components/layout/page-header';
 import { MessageDialog, Modal } from '~/components/ui/dialog';
 import { Field, FormError } from '~/components/ui/field';
+import { PasswordField } from '~/components/ui/password-field';
 import { formValues, type ActionResult } from '~/lib/forms';
 import { seo } from '~/lib/meta';
 import { landingPath, safeRedirect } from '~/lib/safe-redirect';
@@ -166,10 +167,9 @@ export default function Login({ loaderData }: Route.ComponentProps) {
               autoComplete="email"
               error={form.errors.email}
             />
-            <Field
+            <PasswordField
               id="password"
               label="Password"
-              type="password"
               autoComplete="current-password"
               error={form.errors.password}
             />

@@ -192,8 +192,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </dd>
           </dl>
           {/* The action comes before the long description, so a phone shows it without scrolling. */}
-          <div className="mt-6 flex flex-wrap items-center gap-4">
+          <div className="mt-6">
             <AddToCartButton
+              withQuantity
               product={{
                 id: product.id,
                 name: product.name,

@@ -4,9 +4,11 @@ import { toast } from '~/lib/toast';
 import type { Route } from './+types/profile';
 import { PageHeader } from '~/components/layout/page-header';
 import { Field } from '~/components/ui/field';
+import { PasswordField } from '~/components/ui/password-field';
 import { formValues, type ActionResult, type ActionSuccess } from '~/lib/forms';
 import {
   changePasswordSchema,
+  PASSWORD_RULES,
   passwordCheckSchema,
   profileSchema,
   totpCodeSchema,
@@ -161,24 +163,22 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             className="mt-5 space-y-2"
           >
             <input type="hidden" name="intent" value="password" />
-            <Field
+            <PasswordField
               id="current"
               label="Current Password"
-              type="password"
               autoComplete="current-password"
               error={passwordErrors.current}
             />
-            <Field
+            <PasswordField
               id="password"
               label="New Password"
-              type="password"
               autoComplete="new-password"
+              hint={PASSWORD_RULES}
               error={passwordErrors.password}
             />
-            <Field
+            <PasswordField
               id="confirm"
               label="Confirm Password"
-              type="password"
               autoComplete="new-password"
               error={passwordErrors.confirm}
             />

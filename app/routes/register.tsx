@@ -3,9 +3,10 @@ import type { Route } from './+types/register';
 import { PageHeader } from '~/components/layout/page-header';
 import { MessageDialog } from '~/components/ui/dialog';
 import { Field, FormError } from '~/components/ui/field';
+import { PasswordField } from '~/components/ui/password-field';
 import { formValues } from '~/lib/forms';
 import { seo } from '~/lib/meta';
-import { registerSchema } from '~/lib/schemas/account';
+import { PASSWORD_RULES, registerSchema } from '~/lib/schemas/account';
 import { useForm, useOnResult } from '~/lib/use-form';
 import { useHydrated } from '~/lib/use-hydrated';
 import { useState } from 'react';
@@ -72,17 +73,16 @@ export default function Register() {
             error={form.errors.email}
           />
           <Field id="name" label="Full Name" autoComplete="name" error={form.errors.name} />
-          <Field
+          <PasswordField
             id="password"
             label="Password"
-            type="password"
             autoComplete="new-password"
+            hint={PASSWORD_RULES}
             error={form.errors.password}
           />
-          <Field
+          <PasswordField
             id="confirm"
             label="Confirm Password"
-            type="password"
             autoComplete="new-password"
             error={form.errors.confirm}
           />

@@ -11,10 +11,10 @@ import {
 import type { Route } from './+types/reset-password';
 import { PageHeader } from '~/components/layout/page-header';
 import { MessageDialog } from '~/components/ui/dialog';
-import { Field } from '~/components/ui/field';
+import { PasswordField } from '~/components/ui/password-field';
 import { formValues } from '~/lib/forms';
 import { seo } from '~/lib/meta';
-import { newPasswordSchema, resetRequestSchema } from '~/lib/schemas/account';
+import { newPasswordSchema, PASSWORD_RULES, resetRequestSchema } from '~/lib/schemas/account';
 import { useForm, useOnResult } from '~/lib/use-form';
 import { useHydrated } from '~/lib/use-hydrated';
 import {
@@ -121,17 +121,16 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
           >
             <input type="hidden" name="token" value={token} />
             {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-            <Field
+            <PasswordField
               id="password"
               label="New Password"
-              type="password"
               autoComplete="new-password"
+              hint={PASSWORD_RULES}
               error={form.errors.password}
             />
-            <Field
+            <PasswordField
               id="confirm"
               label="Confirm Password"
-              type="password"
               autoComplete="new-password"
               error={form.errors.confirm}
             />

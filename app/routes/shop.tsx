@@ -2,13 +2,14 @@ import { Search, X } from 'lucide-react';
 import { useState } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/shop';
-import { FilterPanel } from '~/components/catalogue/filter-panel';
+import { FilterPanel, type OptionCounts } from '~/components/catalogue/filter-panel';
 import { Pagination } from '~/components/catalogue/pagination';
 import { ProductGrid, ProductGridSkeleton } from '~/components/catalogue/product-grid';
 import { PAGE_SIZE } from '~/lib/constants';
 import { seo } from '~/lib/meta';
 import { parseShopState, shopHref, toggle } from '~/lib/shop-url';
-import { listProducts } from '~/services/catalogue/products.server';
+import { SortControl } from '~/components/catalogue/sort-control';
+import { countFilterOptions, listProducts } from '~/services/catalogue/products.server';
 import { listCategories, listSports } from '~/services/catalogue/taxonomy.server';
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -25,7 +26,23 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     sportIds: parsed.sportIds.filter((id) => sports.some((s) => s.id === id)),
     categoryIds: parsed.categoryIds.filter((id) => categories.some((c) => c.id === id)),
   };
-  const result = await listProducts(state);
+  const result = await listProducts({ ...state, sort: state.sort ?? undefined });
+  // The filter options' counts are not awaited: they stream in after the products (an uncounted
+  // filter costs about as much as its listing, and one PGlite runs one query at a time, so they
+  // start once the listing is read). Cached per filter and catalogue version (page and sort are
+  // not in the key), so paging or re-sorting never counts again. A failure is logged and only
+  // hides the counts (null): the listing itself is already there.
+  const counts: Promise<OptionCounts | null> = countFilterOptions({
+    q: state.q,
+    sportIds: state.sportIds,
+    categoryIds: state.categoryIds,
+  }).then(
+    (c) => ({ sports: Object.fromEntries(c.sports), categories: Object.fromEntries(c.categories) }),
+    (error: unknown) => {
+      console.error('Counting the filter options failed:', error);
+      return null;
+    },
+  );
   const pages = Math.ceil(result.total / PAGE_SIZE);
   // Past the last page: say so (and answer 404) instead of 'No products match your search.'.
   const beyond = result.total > 0 && state.page > pages;
@@ -40,7 +57,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     : ((sportName && !state.categoryIds.length ? sportName : null) ??
       (categoryName && !state.sportIds.length ? categoryName : null) ??
       'Shop All');
-  const body = { ...result, state, pages, sports, categories, title, beyond };
+  const body = { ...result, state, pages, sports, categories, counts, title, beyond };
   return beyond ? data(body, { status: 404 }) : body;
 }
 
@@ -50,12 +67,21 @@ export const meta: Route.MetaFunction = ({ data, location, matches }) =>
     description: data?.state.q
       ? `Products matching “${data.state.q}”: sports equipment, courts and NAPFA test equipment for Singapore schools and clubs.`
       : `${data?.title === 'Shop All' ? 'The full catalogue' : (data?.title ?? 'Catalogue')}: goalposts, basketball hoops, nets, court services and NAPFA equipment for Singapore schools and clubs. Request a quote online.`,
-    path: location.pathname + location.search,
+    path: canonicalPath(location.pathname, location.search),
     matches,
   });
 
+/** The listing's canonical path: the URL without its sort (one order of the same products). */
+function canonicalPath(pathname: string, search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('sort');
+  const rest = params.toString();
+  return rest ? `${pathname}?${rest}` : pathname;
+}
+
 export default function Shop({ loaderData }: Route.ComponentProps) {
-  const { items, total, state, page, pages, sports, categories, title, beyond } = loaderData;
+  const { items, total, state, page, pages, sports, categories, counts, title, beyond } =
+    loaderData;
   const navigation = useNavigation();
   // Controlled, not re-keyed: a search must not remount the box and drop the keyboard focus.
   const [query, setQuery] = useState(state.q);
@@ -114,6 +140,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             {state.categoryIds.length ? (
               <input type="hidden" name="category" value={state.categoryIds.join(',')} />
             ) : null}
+            {state.sort ? <input type="hidden" name="sort" value={state.sort} /> : null}
             <button
               type="submit"
               className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
@@ -121,7 +148,13 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               <Search aria-hidden className="size-4" /> Search
             </button>
           </Form>
-          <FilterPanel state={state} sports={sports} categories={categories} total={total} />
+          <FilterPanel
+            state={state}
+            sports={sports}
+            categories={categories}
+            counts={counts}
+            total={total}
+          />
         </div>
 
         {chips.length ? (
@@ -139,7 +172,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             ))}
             <li>
               <Link
-                to={shopHref({ q: state.q })}
+                to={shopHref({ q: state.q, sort: state.sort })}
                 className="inline-block px-2 py-1 text-sm font-medium text-slate-700 underline"
               >
                 Clear All
@@ -148,11 +181,14 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           </ul>
         ) : null}
 
-        <p className="mt-4 text-sm text-slate-600" aria-live="polite">
-          {total === 0
-            ? 'No products found'
-            : `${total} ${total === 1 ? 'product' : 'products'}${pages > 1 && !beyond ? ` · page ${page} of ${pages}` : ''}`}
-        </p>
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-slate-600" aria-live="polite">
+            {total === 0
+              ? 'No products found'
+              : `${total} ${total === 1 ? 'product' : 'products'}${pages > 1 && !beyond ? ` · page ${page} of ${pages}` : ''}`}
+          </p>
+          {total > 1 ? <SortControl state={state} /> : null}
+        </div>
 
         <div className="mt-4">
           {loading ? (

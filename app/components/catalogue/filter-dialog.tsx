@@ -2,13 +2,20 @@ import * as Accordion from '@radix-ui/react-accordion';
 import * as Dialog from '@radix-ui/react-dialog';
 import { ChevronDown, X } from 'lucide-react';
 import { toggle, type ShopState } from '~/lib/shop-url';
-import { CheckList, selectedLabel, type Entry } from './filter-panel';
+import {
+  CheckList,
+  selectedLabel,
+  WithCounts,
+  type Entry,
+  type OptionCounts,
+} from './filter-panel';
 
 /** The filters side panel (loaded on first use, so the listing's first load stays small). */
 export default function FilterDialog({
   state,
   sports,
   categories,
+  counts,
   total,
   count,
   go,
@@ -18,6 +25,7 @@ export default function FilterDialog({
   state: ShopState;
   sports: Entry[];
   categories: Entry[];
+  counts: Promise<OptionCounts | null>;
   total: number;
   count: number;
   go: (next: Partial<ShopState>) => void;
@@ -90,13 +98,18 @@ export default function FilterDialog({
                   </Accordion.Trigger>
                 </Accordion.Header>
                 <Accordion.Content className="pb-3">
-                  <CheckList
-                    name={value}
-                    legend={title}
-                    entries={entries}
-                    selected={selected}
-                    onToggle={onToggle}
-                  />
+                  <WithCounts counts={counts}>
+                    {(c) => (
+                      <CheckList
+                        name={value}
+                        legend={title}
+                        entries={entries}
+                        counts={c?.[value === 'sport' ? 'sports' : 'categories']}
+                        selected={selected}
+                        onToggle={onToggle}
+                      />
+                    )}
+                  </WithCounts>
                 </Accordion.Content>
               </Accordion.Item>
             ))}

@@ -1,5 +1,5 @@
 import { SlidersHorizontal } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, use, useDeferredValue, useRef, useState } from 'react';
 import { Form, Link, useNavigate, useNavigation } from 'react-router';
 import { parseShopState, shopHref, type ShopState } from '~/lib/shop-url';
 import { useHydrated } from '~/lib/use-hydrated';
@@ -11,11 +11,54 @@ export interface Entry {
   name: string;
 }
 
+/**
+ * How many products ticking each option would list under the current search and filters, by id
+ * (an id that is absent has none).
+ */
+export interface OptionCounts {
+  sports: Record<number, number>;
+  categories: Record<number, number>;
+}
+
 interface Props {
   state: ShopState;
   sports: Entry[];
   categories: Entry[];
+  /** Streamed after the listing (see the shop's loader); null when counting failed. */
+  counts: Promise<OptionCounts | null>;
   total: number;
+}
+
+/**
+ * Renders `children` with the counts once they have arrived, and without them until then (or if
+ * counting failed). Give it a deferred promise (useDeferredValue): while the next listing's
+ * counts load, the last ones stay in place instead of the lists being swapped for a fallback,
+ * which would also take the keyboard focus off the checkbox just ticked.
+ */
+export function WithCounts({
+  counts,
+  children,
+}: {
+  counts: Promise<OptionCounts | null>;
+  children: (counts: OptionCounts | undefined) => React.ReactNode;
+}) {
+  // React's own `use` rather than the router's Await: the same streaming, none of Await's bytes
+  // in every page's first load (the loader resolves a failure to null, so nothing throws here).
+  return (
+    <Suspense fallback={children(undefined)}>
+      <Resolved counts={counts}>{children}</Resolved>
+    </Suspense>
+  );
+}
+
+function Resolved({
+  counts,
+  children,
+}: {
+  counts: Promise<OptionCounts | null>;
+  children: (counts: OptionCounts | undefined) => React.ReactNode;
+}) {
+  return children(use(counts) ?? undefined);
 }
 
 export function selectedLabel(n: number) {
@@ -26,12 +69,15 @@ export function CheckList({
   name,
   legend,
   entries,
+  counts,
   selected,
   onToggle,
 }: {
   name: 'sport' | 'category';
   legend: string;
   entries: Entry[];
+  /** Products per option id; without it (still counting) no counts are shown. */
+  counts?: Record<number, number>;
   selected: number[];
   onToggle?: (id: number) => void;
 }) {
@@ -39,25 +85,61 @@ export function CheckList({
     <fieldset>
       <legend className="sr-only">{legend}</legend>
       <ul className="space-y-1">
-        {entries.map((entry) => (
-          <li key={entry.id}>
-            <label className="flex cursor-pointer items-center gap-3 rounded-md px-2 py-1.5 text-sm text-slate-800 hover:bg-slate-50">
-              <input
-                type="checkbox"
-                name={name}
-                value={entry.id}
-                checked={onToggle ? selected.includes(entry.id) : undefined}
-                defaultChecked={onToggle ? undefined : selected.includes(entry.id)}
-                onChange={onToggle ? () => onToggle(entry.id) : undefined}
-                className="size-4 rounded border-slate-400 accent-brand-600"
-              />
-              {entry.name}
-            </label>
-          </li>
-        ))}
+        {entries.map((entry) => {
+          const checked = selected.includes(entry.id);
+          const count = counts ? (counts[entry.id] ?? 0) : undefined;
+          // An option that would list nothing stays in view (the list does not jump about as
+          // filters change) but cannot be ticked, and the keyboard skips it; a ticked one can
+          // always be unticked.
+          const empty = count === 0 && !checked;
+          const countId = `${name}-${entry.id}-count`;
+          return (
+            <li key={entry.id}>
+              <label
+                className={`flex items-center gap-3 rounded-md px-2 py-1.5 text-sm ${empty ? 'cursor-not-allowed text-slate-500' : 'cursor-pointer text-slate-800 hover:bg-slate-50'}`}
+              >
+                <input
+                  type="checkbox"
+                  name={name}
+                  value={entry.id}
+                  disabled={empty}
+                  checked={onToggle ? checked : undefined}
+                  defaultChecked={onToggle ? undefined : checked}
+                  onChange={onToggle ? () => onToggle(entry.id) : undefined}
+                  // The count describes the option rather than naming it: its name stays
+                  // "Basketball" while the count changes with the other filters.
+                  aria-describedby={count === undefined ? undefined : countId}
+                  className="size-4 rounded border-slate-400 accent-brand-600"
+                />
+                <span>
+                  {entry.name}
+                  {count === undefined ? null : (
+                    <span aria-hidden className="text-slate-500 tabular-nums">
+                      {' '}
+                      ({count})
+                    </span>
+                  )}
+                </span>
+              </label>
+              {/* Outside the label, so it describes the checkbox without joining its name. */}
+              {count === undefined ? null : (
+                <span id={countId} className="sr-only">
+                  {count} matching {count === 1 ? 'product' : 'products'}
+                </span>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </fieldset>
   );
+}
+
+/** The listing's state, or while the next listing loads, the choice already made (its URL). */
+export function useShownShopState(current: ShopState): ShopState {
+  const navigation = useNavigation();
+  const pending = navigation.location?.pathname === '/shop' ? navigation.location : null;
+  return pending ? parseShopState(new URL(pending.search, 'http://x/shop')) : current;
 }
 
 const triggerClass =
@@ -67,15 +149,13 @@ const triggerClass =
  * Sport and Category filters. With JavaScript: a side panel (dialog) whose checkboxes change the
  * URL at once (back to page 1). Without: a disclosure holding a plain GET form.
  */
-export function FilterPanel({ state: current, sports, categories, total }: Props) {
+export function FilterPanel({ state: current, sports, categories, counts: latest, total }: Props) {
+  const counts = useDeferredValue(latest);
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
-  const navigation = useNavigation();
-  // While the next listing loads, show the choice already made (the URL it is going to).
-  const pending = navigation.location?.pathname === '/shop' ? navigation.location : null;
-  const state = pending ? parseShopState(new URL(pending.search, 'http://x/shop')) : current;
+  const state = useShownShopState(current);
   const count = state.sportIds.length + state.categoryIds.length;
   const badge = count ? (
     <span className="rounded-full bg-brand-600 px-2 text-xs leading-5 text-white">{count}</span>
@@ -101,20 +181,36 @@ export function FilterPanel({ state: current, sports, categories, total }: Props
           className="absolute right-0 z-20 mt-2 grid max-h-[70vh] w-[min(40rem,calc(100vw-2rem))] gap-6 overflow-y-auto rounded-xl border border-slate-200 bg-white p-4 shadow-lg sm:grid-cols-2"
         >
           {state.q ? <input type="hidden" name="q" value={state.q} /> : null}
+          {state.sort ? <input type="hidden" name="sort" value={state.sort} /> : null}
           <div>
             <h2 className="mb-2 font-semibold">Sport ({selectedLabel(state.sportIds.length)})</h2>
-            <CheckList name="sport" legend="Sport" entries={sports} selected={state.sportIds} />
+            <WithCounts counts={counts}>
+              {(c) => (
+                <CheckList
+                  name="sport"
+                  legend="Sport"
+                  entries={sports}
+                  counts={c?.sports}
+                  selected={state.sportIds}
+                />
+              )}
+            </WithCounts>
           </div>
           <div>
             <h2 className="mb-2 font-semibold">
               Category ({selectedLabel(state.categoryIds.length)})
             </h2>
-            <CheckList
-              name="category"
-              legend="Category"
-              entries={categories}
-              selected={state.categoryIds}
-            />
+            <WithCounts counts={counts}>
+              {(c) => (
+                <CheckList
+                  name="category"
+                  legend="Category"
+                  entries={categories}
+                  counts={c?.categories}
+                  selected={state.categoryIds}
+                />
+              )}
+            </WithCounts>
           </div>
           <div className="flex gap-3 sm:col-span-2">
             <button
@@ -124,7 +220,7 @@ export function FilterPanel({ state: current, sports, categories, total }: Props
               Apply filters
             </button>
             <Link
-              to={shopHref({ q: state.q })}
+              to={shopHref({ q: state.q, sort: state.sort })}
               className="rounded-md px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
             >
               Clear All
@@ -137,6 +233,9 @@ export function FilterPanel({ state: current, sports, categories, total }: Props
 
   return (
     <>
+      {/* Reads the counts as soon as the page runs, so the dialog (loaded on first use) finds
+          them already read instead of showing its lists without counts for a moment. */}
+      <WithCounts counts={counts}>{() => null}</WithCounts>
       <button
         ref={trigger}
         type="button"
@@ -152,6 +251,7 @@ export function FilterPanel({ state: current, sports, categories, total }: Props
             state={state}
             sports={sports}
             categories={categories}
+            counts={counts}
             total={total}
             count={count}
             go={go}

@@ -3,7 +3,7 @@ import { useId } from 'react';
 const control = (error?: string) =>
   `mt-1 w-full rounded-md border bg-white px-3 py-2 text-slate-900 ${error ? 'border-red-600' : 'border-slate-300'}`;
 
-interface FrameProps {
+export interface FrameProps {
   id: string;
   label: React.ReactNode;
   error?: string;
@@ -20,7 +20,7 @@ interface FrameProps {
  * its hint and, when there is one, its error. The error line is always there, so a message
  * appearing or clearing on blur never moves the button the user is about to click.
  */
-function FieldFrame({ id, label, error, hint, children }: FrameProps) {
+export function FieldFrame({ id, label, error, hint, children }: FrameProps) {
   const described = [hint ? `${id}-hint` : '', `${id}-error`].filter(Boolean).join(' ');
   return (
     <div>

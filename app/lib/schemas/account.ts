@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { FULL_NAME_MAX, PASSWORD_MIN } from '~/lib/constants';
+import { FULL_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '~/lib/constants';
 
 /** Spec §5 "Registration" messages, verbatim (with DESIGN.md decision 5). */
 export const ACCOUNT_MESSAGES = {
@@ -25,8 +25,15 @@ export const passwordField = z
   .string()
   .check(
     z.minLength(PASSWORD_MIN, ACCOUNT_MESSAGES.password),
-    z.maxLength(128, 'Password cannot be more than 128 characters'),
+    z.maxLength(PASSWORD_MAX, `Password cannot be more than ${PASSWORD_MAX} characters`),
   );
+
+/**
+ * The rules for a new password as the forms show them before any error: the same limits the
+ * schema and the server's policy (password-policy.server.ts, which also refuses common passwords)
+ * apply.
+ */
+export const PASSWORD_RULES = `At least ${PASSWORD_MIN} characters (at most ${PASSWORD_MAX}), and not a commonly used password.`;
 
 const confirmed = z.refine<{ password: string; confirm: string }>((v) => v.password === v.confirm, {
   path: ['confirm'],

@@ -1,9 +1,8 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { ACCOUNT_MESSAGES } from '~/lib/schemas/account';
-import { PASSWORD_MIN } from '~/lib/constants';
+import { PASSWORD_MAX, PASSWORD_MIN } from '~/lib/constants';
 
 export const PASSWORD_TOO_COMMON = 'This password is too common. Please choose another.';
-export const PASSWORD_MAX = 128;
 
 let common: Set<string> | undefined;
 

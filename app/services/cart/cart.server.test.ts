@@ -3,7 +3,13 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createProduct } from '../../../tests/factories';
-import { GUEST_CART_MAX_LINES, parseGuestCart, serializeGuestCart } from '~/lib/cart';
+import {
+  GUEST_CART_MAX_LINES,
+  MAX_QUANTITY,
+  parseGuestCart,
+  parseQuantity,
+  serializeGuestCart,
+} from '~/lib/cart';
 import { db } from '../db/client.server';
 import { products } from '../db/schema';
 import { UserError } from '../errors.server';
@@ -89,6 +95,16 @@ describe('mergeCart (a guest cart at sign-in)', () => {
   });
 });
 
+describe('parseQuantity', () => {
+  it('accepts whole numbers from 1 to MAX_QUANTITY and nothing else', () => {
+    expect(parseQuantity('3')).toBe(3);
+    expect(parseQuantity(' 12 ')).toBe(12);
+    expect(parseQuantity(MAX_QUANTITY)).toBe(MAX_QUANTITY);
+    for (const bad of ['', '0', '-1', '1.5', '2e3', 'abc', String(MAX_QUANTITY + 1), '0x10'])
+      expect(parseQuantity(bad), bad).toBeNull();
+  });
+});
+
 describe('the guest cart cookie', () => {
   it('reads only well-formed pairs, adds repeats up, caps quantities and the number of lines', () => {
     expect(parseGuestCart('3:2.x.5:1.3:4.0:1.7:99999.8:-1')).toEqual([
@@ -129,6 +145,15 @@ describe('the guest cart cookie', () => {
     }));
     const refused = await addToGuestCart(full, net.id).catch((e: unknown) => e);
     expect((refused as UserError).status).toBe(400);
+  });
+
+  it('adds the quantity asked for, capped at MAX_QUANTITY with what the line already has', async () => {
+    const three = await addToGuestCart([], goal.id, 3);
+    expect(three.lines).toEqual([{ productId: goal.id, quantity: 3 }]);
+    const more = await addToGuestCart(three.lines, goal.id, 4);
+    expect(more.lines).toEqual([{ productId: goal.id, quantity: 7 }]);
+    const capped = await addToGuestCart(more.lines, goal.id, MAX_QUANTITY);
+    expect(capped.lines).toEqual([{ productId: goal.id, quantity: MAX_QUANTITY }]);
   });
 
   it('is described with names in its own order, leaving out products that are gone', async () => {

@@ -204,15 +204,16 @@ export async function describeGuestCart(lines: readonly GuestCartEntry[]): Promi
 export async function addToGuestCart(
   lines: readonly GuestCartEntry[],
   productId: number,
+  quantity = 1,
 ): Promise<{ lines: GuestCartEntry[]; name: string }> {
   const names = await assertProducts([productId]);
   const next = lines.map((l) =>
-    l.productId === productId ? { ...l, quantity: clamp(l.quantity + 1) } : l,
+    l.productId === productId ? { ...l, quantity: clamp(l.quantity + quantity) } : l,
   );
   if (!next.some((l) => l.productId === productId)) {
     if (next.length >= GUEST_CART_MAX_LINES)
       throw new UserError('Your cart is full. Please send an enquiry for these items first.', 400);
-    next.push({ productId, quantity: 1 });
+    next.push({ productId, quantity: clamp(quantity) });
   }
   return { lines: next, name: names.get(productId)! };
 }

@@ -215,6 +215,31 @@ describe('countFilterOptions', () => {
     expect(Object.fromEntries(typo.sports)).toEqual({ [basketball.id]: 1 });
     expect(Object.fromEntries(typo.categories)).toEqual({ [goalposts.id]: 2, [nets.id]: 1 });
   });
+
+  it('counts a filter once per catalogue version, whatever the page and the sort', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      catalogueChanged();
+      const first = await countFilterOptions({ q: 'net', sort: 'relevance', page: 1 });
+      // Another instance adds a matching product: this instance sees the new version at most once
+      // a second, so the same filter on another page and in another order must reuse the counts.
+      await db().execute(
+        sql`INSERT INTO products (name, slug, sport_id) VALUES ('Spare Net', 'spare-net', ${basketball.id})`,
+      );
+      for (const other of [
+        { q: 'net', sort: 'name' as const, page: 4 },
+        { q: ' NET ', sort: 'newest' as const, page: 2 },
+      ])
+        expect(await countFilterOptions(other)).toEqual(first);
+      vi.setSystemTime(Date.now() + 5_000);
+      const later = await countFilterOptions({ q: 'net', page: 9 });
+      expect(later.sports.get(basketball.id)).toBe((first.sports.get(basketball.id) ?? 0) + 1);
+      await db().execute(sql`DELETE FROM products WHERE slug = 'spare-net'`);
+    } finally {
+      vi.useRealTimers();
+      catalogueChanged();
+    }
+  });
 });
 
 describe('the catalogue cache', () => {
