@@ -2,7 +2,11 @@ import { Search, X } from 'lucide-react';
 import { useState } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/shop';
-import { FilterPanel, type OptionCounts } from '~/components/catalogue/filter-panel';
+import {
+  FilterPanel,
+  ShopStateFields,
+  type OptionCounts,
+} from '~/components/catalogue/filter-panel';
 import { Pagination } from '~/components/catalogue/pagination';
 import { ProductGrid, ProductGridSkeleton } from '~/components/catalogue/product-grid';
 import { PAGE_SIZE } from '~/lib/constants';
@@ -134,13 +138,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               placeholder="Search products"
               className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-2"
             />
-            {state.sportIds.length ? (
-              <input type="hidden" name="sport" value={state.sportIds.join(',')} />
-            ) : null}
-            {state.categoryIds.length ? (
-              <input type="hidden" name="category" value={state.categoryIds.join(',')} />
-            ) : null}
-            {state.sort ? <input type="hidden" name="sort" value={state.sort} /> : null}
+            <ShopStateFields state={state} except="q" />
             <button
               type="submit"
               className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"

@@ -80,3 +80,12 @@ export function submitEnquiry(
     redirect: 'manual',
   });
 }
+
+/**
+ * Whether the server acknowledged the enquiry: with JavaScript the cart's answer is a redirect to
+ * the guest's confirmation page (single fetch sends it as a 202 naming the new address).
+ */
+export async function acknowledged(res: Response): Promise<boolean> {
+  const body = await res.text();
+  return res.status === 202 && /\/enquiries\/[\w-]{43}\?sent=1/.test(body);
+}

@@ -180,8 +180,7 @@ export function FilterPanel({ state: current, sports, categories, counts: latest
           action="/shop"
           className="absolute right-0 z-20 mt-2 grid max-h-[70vh] w-[min(40rem,calc(100vw-2rem))] gap-6 overflow-y-auto rounded-xl border border-slate-200 bg-white p-4 shadow-lg sm:grid-cols-2"
         >
-          {state.q ? <input type="hidden" name="q" value={state.q} /> : null}
-          {state.sort ? <input type="hidden" name="sort" value={state.sort} /> : null}
+          <ShopStateFields state={state} except="filters" />
           <div>
             <h2 className="mb-2 font-semibold">Sport ({selectedLabel(state.sportIds.length)})</h2>
             <WithCounts counts={counts}>
@@ -262,6 +261,33 @@ export function FilterPanel({ state: current, sports, categories, counts: latest
             returnFocus={() => trigger.current?.focus()}
           />
         </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The parts of the listing's state a GET form does not change itself, as hidden fields: the
+ * search box keeps the filters and sort, the filter form the search and sort, the sort the rest.
+ */
+export function ShopStateFields({
+  state,
+  except,
+}: {
+  state: ShopState;
+  except: 'q' | 'filters' | 'sort';
+}) {
+  return (
+    <>
+      {except !== 'q' && state.q ? <input type="hidden" name="q" value={state.q} /> : null}
+      {except !== 'filters' && state.sportIds.length ? (
+        <input type="hidden" name="sport" value={state.sportIds.join(',')} />
+      ) : null}
+      {except !== 'filters' && state.categoryIds.length ? (
+        <input type="hidden" name="category" value={state.categoryIds.join(',')} />
+      ) : null}
+      {except !== 'sort' && state.sort ? (
+        <input type="hidden" name="sort" value={state.sort} />
       ) : null}
     </>
   );

@@ -1,6 +1,6 @@
 import { Form, useNavigate } from 'react-router';
 import { effectiveSort, SHOP_SORTS, shopHref, type ShopState } from '~/lib/shop-url';
-import { useShownShopState } from './filter-panel';
+import { ShopStateFields, useShownShopState } from './filter-panel';
 
 /**
  * The listing's order. With JavaScript, choosing one goes to the same filters in that order at
@@ -13,13 +13,7 @@ export function SortControl({ state: current }: { state: ShopState }) {
   const options = SHOP_SORTS.filter((s) => s.value !== 'relevance' || state.q);
   return (
     <Form method="get" action="/shop" className="flex items-center gap-2 text-sm">
-      {state.q ? <input type="hidden" name="q" value={state.q} /> : null}
-      {state.sportIds.length ? (
-        <input type="hidden" name="sport" value={state.sportIds.join(',')} />
-      ) : null}
-      {state.categoryIds.length ? (
-        <input type="hidden" name="category" value={state.categoryIds.join(',')} />
-      ) : null}
+      <ShopStateFields state={state} except="sort" />
       <label htmlFor="shop-sort" className="font-medium text-slate-700">
         Sort by
       </label>

@@ -2,6 +2,7 @@ import { CheckCircle2, Printer } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useSite } from '~/components/company/use-site';
+import { contactRows } from '~/lib/enquiry-contact';
 import { ENQUIRY_REPLY_TIME } from '~/lib/site';
 import type { EnquiryConfirmationView } from '~/services/enquiries/enquiries.server';
 import { dateFormat, STATUS } from './enquiry-card';
@@ -38,14 +39,7 @@ export function EnquiryConfirmation({
   // The steps ahead only while staff are still on it; a quoted or closed enquiry says where it is.
   const open = enquiry.status === 'new' || enquiry.status === 'in_progress';
   const created = new Date(enquiry.createdAt);
-  const contact: [string, string | null][] = [
-    ['Name', enquiry.contact.name],
-    ['E-mail', enquiry.contact.email],
-    ['Phone', enquiry.contact.phone],
-    ['Organisation', enquiry.organisation],
-    ['PO / GeBIZ reference', enquiry.poReference],
-    ['Promo code', enquiry.promoCode],
-  ];
+  const contact = contactRows(enquiry);
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12 print:max-w-none print:p-0">
@@ -176,14 +170,12 @@ export function EnquiryConfirmation({
             Your contact details
           </h2>
           <dl className="mt-3 space-y-2 text-sm">
-            {contact
-              .filter((row): row is [string, string] => Boolean(row[1]))
-              .map(([label, value]) => (
-                <div key={label}>
-                  <dt className="text-xs font-semibold text-slate-600">{label}</dt>
-                  <dd className="text-slate-900 [overflow-wrap:anywhere]">{value}</dd>
-                </div>
-              ))}
+            {contact.map(([label, value]) => (
+              <div key={label}>
+                <dt className="text-xs font-semibold text-slate-600">{label}</dt>
+                <dd className="text-slate-900 [overflow-wrap:anywhere]">{value}</dd>
+              </div>
+            ))}
           </dl>
           {enquiry.masked ? (
             <p className="mt-3 text-xs text-slate-600">

@@ -1,3 +1,4 @@
+import { contactRows } from '~/lib/enquiry-contact';
 import { ENQUIRY_REPLY_TIME } from '~/lib/site';
 import type { MailMessage } from '../mail/mailer.server';
 
@@ -27,16 +28,7 @@ const escapeHtml = (s: string) =>
   );
 
 function details(m: MailInput): [string, string][] {
-  const rows: [string, string | undefined][] = [
-    ['Reference', m.reference],
-    ['Name', m.contact.name],
-    ['E-mail', m.contact.email],
-    ['Phone', m.contact.phone],
-    ['Organisation', m.organisation],
-    ['PO / GeBIZ reference', m.poReference],
-    ['Promo code', m.promoCode],
-  ];
-  return rows.filter((r): r is [string, string] => Boolean(r[1]));
+  return [['Reference', m.reference], ...contactRows(m)];
 }
 
 const NOT_YOU =
