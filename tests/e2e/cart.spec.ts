@@ -64,9 +64,17 @@ test('a guest fills a cart, meets every validation message, and sends an enquiry
   await expect(summary).toContainText('Aluminium Football Goalposts (Full Size)× 5');
   await expect(summary).toContainText('Professional Court Line Taping Service× 2');
 
+  // Apply says what becomes of the code (no prices here, so nothing is discounted on the spot).
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Type a promo code first.')).toBeVisible();
   await page.getByLabel('Promo code').fill('SCHOOL10');
   await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByText('Promo code applied!')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Code SCHOOL10 goes with your enquiry; our team checks it and applies it in your quotation.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByText('Promo code applied!')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'ENQUIRE' }).click();
   await expect(page.getByText('Please enter a message.')).toBeVisible();
@@ -96,7 +104,7 @@ test('a guest fills a cart, meets every validation message, and sends an enquiry
   await dialog.getByLabel('Organisation (optional)').fill('Bedok Primary School');
   await submit.click();
   // The guest lands on the enquiry's confirmation page behind its unguessable link.
-  await expect(page).toHaveURL(/\/enquiries\/[\w-]{43}\?sent=1$/);
+  await expect(page).toHaveURL(/\/enquiries\/[\w-]{43}(\?sent=1)?$/);
   await expect(page.getByTestId('cart-count')).toHaveCount(0); // an empty cart shows no count
   const reference = (await page.getByTestId('enquiry-reference').textContent())!;
   expect(reference).toMatch(/^FH-\d{4}-\w{6}$/);

@@ -38,6 +38,8 @@ export function EnquiryForm({
   const form = useForm(EnquiryFormSchema, result);
   const summary = useRef<HTMLFormElement>(null);
   const [contactOpen, setContactOpen] = useState(false);
+  /** The code last applied: null before Apply was pressed. */
+  const [promoCode, setPromoCode] = useState<string | null>(null);
   const [contactWanted, setContactWanted] = useState(false);
   const busy = enquiry.state !== 'idle';
 
@@ -130,15 +132,21 @@ export function EnquiryForm({
               type="button"
               onClick={() => {
                 const input = document.getElementById('promo') as HTMLInputElement | null;
-                if (input?.value.trim()) toast.success('Promo code applied!');
+                setPromoCode(input?.value.trim() ?? '');
               }}
               className={secondaryButton}
             >
               Apply
             </button>
           </div>
-          <p className="mt-1 min-h-5 text-xs text-slate-600">
-            Our team takes it into account in your quotation.
+          {/* No prices here, so nothing is discounted on the spot: say what happens to the code
+              instead of "applied!", which reads like a granted discount (issue 15). */}
+          <p aria-live="polite" className="mt-1 min-h-5 text-xs text-slate-600">
+            {promoCode === null
+              ? 'Our team takes it into account in your quotation.'
+              : promoCode
+                ? `Code ${promoCode} goes with your enquiry; our team checks it and applies it in your quotation.`
+                : 'Type a promo code first.'}
           </p>
         </div>
         {signedIn ? (
