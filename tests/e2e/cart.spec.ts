@@ -130,8 +130,19 @@ test('a guest fills a cart, meets every validation message, and sends an enquiry
 });
 
 test('an empty cart shows a way to the shop, no count, and nothing to send', async ({ page }) => {
+  // Every layout shift from the first paint on, to prove the empty state is there at once.
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        w.shifts += (entry as unknown as { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
   await page.goto('/cart');
   await expect(page.getByText('Your shopping cart is empty.')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
   await expect(page.getByRole('heading', { name: 'Order Summary' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'ENQUIRE' })).toHaveCount(0);
   await expect(page.getByTestId('cart-count')).toHaveCount(0);

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Link, useActionData, useFetcher } from 'react-router';
 import type { CartLine, CartResult } from '~/lib/cart';
-import { foldGuestCookie, useLocalCart } from '~/lib/cart-storage';
+import { CART_STORAGE_KEY, foldGuestCookie, useLocalCart } from '~/lib/cart-storage';
+import { useNonce } from '~/lib/nonce';
 import { ENQUIRY_REPLY_TIME } from '~/lib/site';
 import { CartLines } from './cart-lines';
 import { EnquiryForm } from './enquiry-form';
@@ -22,9 +23,12 @@ interface Props {
  */
 export function CartPage({ signedIn, lines: serverLines, added, idempotencyKey }: Props) {
   const local = useLocalCart(!signedIn);
+  const nonce = useNonce();
   useEffect(() => {
     if (!signedIn) foldGuestCookie(serverLines);
   }, [signedIn, serverLines]);
+  // The empty-cart mark of the first paint is stale once this page is left.
+  useEffect(() => () => document.documentElement.classList.remove('cart-empty'), []);
   const lines = signedIn ? serverLines : (local ?? (serverLines.length ? serverLines : null));
   // A sent enquiry's answer is a redirect to its confirmation page. A repeated submit of a
   // guest's form cannot have one (its link's token is not kept): say the reference here instead.
@@ -64,32 +68,47 @@ export function CartPage({ signedIn, lines: serverLines, added, idempotencyKey }
           <EmptyCart />
         </div>
       ) : (
-        <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_380px]">
-          <section aria-label="Cart items">
-            {lines === null ? (
-              <>
-                {/* Only scripts read a guest's local cart: without them, say what the server knows. */}
-                <div className="hidden noscript:block">
-                  <EmptyCart />
-                </div>
-                <p className="text-slate-600 noscript:hidden" aria-busy="true">
+        <>
+          {lines === null ? (
+            // A guest's cart before scripts have read it. Without scripts the server's (empty)
+            // cart is all there is; with them, this inline script marks an empty local cart on
+            // <html> before the first paint, so an empty cart shows at once instead of the form
+            // it would then remove (a layout shift of the whole page).
+            <>
+              <script
+                nonce={nonce}
+                suppressHydrationWarning
+                dangerouslySetInnerHTML={{ __html: EMPTY_CART_PROBE }}
+              />
+              <div className="mt-6 hidden noscript:block [.cart-empty_&]:block">
+                <EmptyCart />
+              </div>
+            </>
+          ) : null}
+          <div
+            className={`mt-6 grid gap-8 lg:grid-cols-[1fr_380px] ${lines === null ? 'noscript:hidden [.cart-empty_&]:hidden' : ''}`}
+          >
+            <section aria-label="Cart items">
+              {lines === null ? (
+                <p className="text-slate-600" aria-busy="true">
                   Loading your cart…
                 </p>
-              </>
-            ) : (
-              <CartLines lines={lines} signedIn={signedIn} />
-            )}
-          </section>
-          {/* While a guest's local cart loads the form is kept (it usually has lines); without
-              scripts an unknown cart is an empty one, so no form then. */}
-          <div className={lines === null ? 'noscript:hidden' : undefined}>
-            <EnquiryForm lines={lines} signedIn={signedIn} idempotencyKey={idempotencyKey} />
+              ) : (
+                <CartLines lines={lines} signedIn={signedIn} />
+              )}
+            </section>
+            <div>
+              <EnquiryForm lines={lines} signedIn={signedIn} idempotencyKey={idempotencyKey} />
+            </div>
           </div>
-        </div>
+        </>
       )}
     </div>
   );
 }
+
+/** Marks <html> when the guest's local cart is empty (see CartPage); removed when it unmounts. */
+const EMPTY_CART_PROBE = `try{var c=JSON.parse(localStorage.getItem(${JSON.stringify(CART_STORAGE_KEY)})||"[]");if(!c||!c.length)document.documentElement.classList.add("cart-empty")}catch(e){}`;
 
 function EmptyCart() {
   return (
