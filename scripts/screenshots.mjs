@@ -35,6 +35,12 @@ const pages = [
   { name: 'product', path: '/products/3' },
   { name: 'login', path: '/login' },
   { name: 'register', path: '/register' },
+  { name: 'reset-bogus', path: '/reset-password?token=bogus' },
+  { name: 'about-us', path: '/about-us' },
+  { name: 'contact-us', path: '/contact-us' },
+  { name: 'portfolio', path: '/portfolio' },
+  { name: 'napfa', path: '/napfa' },
+  { name: 'not-found', path: '/no-such-page' },
   { name: 'cart-guest', path: '/cart', guestCart: true },
   { name: 'cart', path: '/cart', signedIn: true },
   {
