@@ -1,5 +1,6 @@
 // The storefront as a buyer meets it (issue 15): the phone header, listing states that tell the
 // truth, focus that stays where the user is, and the small things a first walk-through found.
+import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 
 const phone = { viewport: { width: 390, height: 844 } };
@@ -36,6 +37,28 @@ test('on a phone the header is one row and the product page shows Add to Cart wi
   expect(await turned()).toBe('none');
   await mobile.locator('summary', { hasText: 'Categories' }).click();
   await expect.poll(turned).toBe('180deg');
+  await context.close();
+});
+
+test('signed in on a phone, the header fits the screen: nothing scrolls sideways', async ({
+  browser,
+}) => {
+  const context = await browser.newContext(phone);
+  const page = await context.newPage();
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    data: {
+      email: `phone-${randomUUID().slice(0, 8)}@school.example`,
+      password: 'a long enough phone password',
+      name: 'Mdm Tan Siew Ling',
+    },
+    headers: { origin: new URL(test.info().project.use.baseURL!).origin },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  for (const path of ['/', '/orders', '/profile', '/cart']) {
+    await page.goto(path);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBe(390);
+    await expect(page.locator('summary', { hasText: 'Menu' })).toBeInViewport({ ratio: 1 });
+  }
   await context.close();
 });
 

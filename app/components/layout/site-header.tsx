@@ -134,7 +134,8 @@ export function SiteHeader({ user, sports, categories, siteName, serverCartCount
             label={<span className="sr-only sm:not-sr-only">{user ? user.name : 'Account'}</span>}
             icon={<UserRound aria-hidden className="size-5" />}
             chevron={Boolean(user)}
-            summaryClassName="px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+            // On a phone the signed-in chevron would push the menu button off a 390 px screen.
+            summaryClassName="px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 max-sm:[&>svg:last-child]:hidden"
             panelClassName="absolute right-0 mt-1 w-48 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
           >
             {user ? (
