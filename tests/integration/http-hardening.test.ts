@@ -58,12 +58,14 @@ function send(
     if (options.streamBytes === undefined) return void req.end();
     const chunk = Buffer.alloc(16 * 1024, 'a');
     let sent = 0;
+    // One chunk per turn of the event loop, so the server's early answer is read as soon as it
+    // arrives: writing on and on would meet the closed connection (EPIPE) before reading it.
     const pump = () => {
-      while (sent < options.streamBytes! && !answered) {
-        sent += chunk.length;
-        if (!req.write(chunk)) return void req.once('drain', pump);
-      }
-      req.end();
+      if (answered) return;
+      if (sent >= options.streamBytes!) return void req.end();
+      sent += chunk.length;
+      if (req.write(chunk)) setImmediate(pump);
+      else req.once('drain', pump);
     };
     pump();
   });
