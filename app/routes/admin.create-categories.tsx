@@ -3,10 +3,7 @@ import type { Route } from './+types/admin.create-categories';
 import { CreateTaxonomyForm } from '~/components/admin/taxonomy/create-taxonomy-form';
 import { CATEGORY_COPY } from '~/components/admin/taxonomy/labels';
 import { adminMeta } from '~/lib/admin-meta';
-import { formValues } from '~/lib/forms';
-import { CategoryFormSchema } from '~/lib/schemas/taxonomy';
-import { createTaxonomy } from '~/services/catalogue/admin-taxonomy.server';
-import { formAction, parseInput, readForm } from '~/services/forms.server';
+import { taxonomyCreateAction } from '~/services/catalogue/taxonomy-actions.server';
 import { requireAdmin } from '~/services/permissions.server';
 
 export const meta: Route.MetaFunction = () => adminMeta('Add Categories');
@@ -18,11 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  return formAction(async () => {
-    const input = parseInput(CategoryFormSchema, formValues(await readForm(request)));
-    const category = await createTaxonomy(admin, 'category', input);
-    return { ok: true as const, created: { id: category.id, name: category.name } };
-  });
+  return taxonomyCreateAction(admin, 'category', request);
 }
 
 export default function CreateCategory() {

@@ -3,10 +3,7 @@ import type { Route } from './+types/admin.create-sport';
 import { CreateTaxonomyForm } from '~/components/admin/taxonomy/create-taxonomy-form';
 import { SPORT_COPY } from '~/components/admin/taxonomy/labels';
 import { adminMeta } from '~/lib/admin-meta';
-import { formValues } from '~/lib/forms';
-import { SportFormSchema } from '~/lib/schemas/taxonomy';
-import { createTaxonomy } from '~/services/catalogue/admin-taxonomy.server';
-import { formAction, parseInput, readForm } from '~/services/forms.server';
+import { taxonomyCreateAction } from '~/services/catalogue/taxonomy-actions.server';
 import { requireAdmin } from '~/services/permissions.server';
 
 export const meta: Route.MetaFunction = () => adminMeta('Add Sports');
@@ -18,11 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  return formAction(async () => {
-    const input = parseInput(SportFormSchema, formValues(await readForm(request)));
-    const sport = await createTaxonomy(admin, 'sport', input);
-    return { ok: true as const, created: { id: sport.id, name: sport.name } };
-  });
+  return taxonomyCreateAction(admin, 'sport', request);
 }
 
 export default function CreateSport() {

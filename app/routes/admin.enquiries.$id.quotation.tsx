@@ -1,8 +1,8 @@
-import { ArrowLeft, Plus, Send } from 'lucide-react';
+import { Plus, Send } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router';
+import { data, Form, redirect, useActionData, useNavigation } from 'react-router';
 import type { Route } from './+types/admin.enquiries.$id.quotation';
-import { AdminPageHeader } from '~/components/admin/admin-shell';
+import { AdminPageHeader, BackLink } from '~/components/admin/admin-shell';
 import { card, primaryButton, secondaryButton } from '~/components/admin/inbox/styles';
 import { Field, FormError, TextAreaField } from '~/components/ui/field';
 import { adminMeta } from '~/lib/admin-meta';
@@ -112,12 +112,7 @@ export default function AdminQuotation({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <Link
-        to={`/admin/enquiries/${enquiry.id}`}
-        className="mb-3 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
-      >
-        <ArrowLeft aria-hidden className="size-4" /> Enquiry {enquiry.reference}
-      </Link>
+      <BackLink to={`/admin/enquiries/${enquiry.id}`}>Enquiry {enquiry.reference}</BackLink>
       <AdminPageHeader
         title={`Quotation ${enquiry.next}`}
         description={`For ${enquiry.contactName}. Prices in SGD before GST; GST at ${formatRate(gstRateBasisPoints)} is added on the subtotal.`}

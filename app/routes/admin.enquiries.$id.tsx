@@ -1,9 +1,9 @@
-import { ArrowLeft, FileText, PhoneCall } from 'lucide-react';
+import { FileText, PhoneCall } from 'lucide-react';
 import { useRef } from 'react';
 import { data, Link, useActionData, useFetcher } from 'react-router';
 import type { Route } from './+types/admin.enquiries.$id';
 import { PostResult } from '~/components/admin/inbox/post-result';
-import { AdminPageHeader } from '~/components/admin/admin-shell';
+import { AdminPageHeader, BackLink } from '~/components/admin/admin-shell';
 import { EnquiryTimeline } from '~/components/admin/inbox/enquiry-timeline';
 import { StatusBadge, When } from '~/components/admin/inbox/status-badge';
 import { card, primaryButton, secondaryButton } from '~/components/admin/inbox/styles';
@@ -180,12 +180,7 @@ export default function AdminEnquiry({ loaderData }: Route.ComponentProps) {
     `/admin/enquiries/${enquiry.id}/quotations/${encodeURIComponent(number)}.pdf`;
   return (
     <>
-      <Link
-        to="/admin/enquiries"
-        className="mb-3 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
-      >
-        <ArrowLeft aria-hidden className="size-4" /> All enquiries
-      </Link>
+      <BackLink to={'/admin/enquiries'}>All enquiries</BackLink>
       <AdminPageHeader
         title={`Enquiry ${enquiry.reference}`}
         description={

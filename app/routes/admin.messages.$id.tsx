@@ -1,9 +1,9 @@
-import { ArrowLeft, CheckCircle2, Mail, RotateCcw } from 'lucide-react';
+import { CheckCircle2, Mail, RotateCcw } from 'lucide-react';
 import { useRef } from 'react';
-import { data, Link, useActionData, useFetcher } from 'react-router';
+import { data, useActionData, useFetcher } from 'react-router';
 import type { Route } from './+types/admin.messages.$id';
 import { PostResult } from '~/components/admin/inbox/post-result';
-import { AdminPageHeader } from '~/components/admin/admin-shell';
+import { AdminPageHeader, BackLink } from '~/components/admin/admin-shell';
 import { When } from '~/components/admin/inbox/status-badge';
 import { card, primaryButton, secondaryButton } from '~/components/admin/inbox/styles';
 import { FormError, TextAreaField } from '~/components/ui/field';
@@ -119,12 +119,7 @@ export default function AdminMessage({ loaderData }: Route.ComponentProps) {
   const plain = useActionData<typeof action>() as Answer | undefined;
   return (
     <>
-      <Link
-        to="/admin/messages"
-        className="mb-3 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
-      >
-        <ArrowLeft aria-hidden className="size-4" /> All messages
-      </Link>
+      <BackLink to={'/admin/messages'}>All messages</BackLink>
       <AdminPageHeader
         title={`Message from ${message.name}`}
         description={

@@ -1,4 +1,5 @@
 import {
+  ArrowLeft,
   ExternalLink,
   History,
   Inbox,
@@ -145,6 +146,18 @@ export function AdminShell({
         </main>
       </div>
     </div>
+  );
+}
+
+/** The link above a back-office page's header, back to where it was opened from. */
+export function BackLink({ to, children }: { to: string; children: React.ReactNode }) {
+  return (
+    <Link
+      to={to}
+      className="mb-3 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+    >
+      <ArrowLeft aria-hidden className="size-4" /> {children}
+    </Link>
   );
 }
 

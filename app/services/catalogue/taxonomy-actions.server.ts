@@ -1,13 +1,37 @@
 import { formValues } from '~/lib/forms';
 import {
+  CategoryFormSchema,
   DeleteTaxonomySchema,
   RenameCategorySchema,
   RenameSportSchema,
+  SportFormSchema,
 } from '~/lib/schemas/taxonomy';
 import { UserError } from '../errors.server';
 import { formAction, parseInput, readForm } from '../forms.server';
 import type { SessionUser } from '../permissions.server';
-import { deleteTaxonomy, renameTaxonomy, type TaxonomyKind } from './admin-taxonomy.server';
+import {
+  createTaxonomy,
+  deleteTaxonomy,
+  renameTaxonomy,
+  type TaxonomyKind,
+} from './admin-taxonomy.server';
+
+/**
+ * The Add Sports and Add Categories pages' action: one name, checked with the kind's schema.
+ * Call it after `requireAdmin`; the answer names the entry created.
+ */
+export async function taxonomyCreateAction(
+  admin: SessionUser,
+  kind: TaxonomyKind,
+  request: Request,
+) {
+  return formAction(async () => {
+    const schema = kind === 'sport' ? SportFormSchema : CategoryFormSchema;
+    const input = parseInput(schema, formValues(await readForm(request)));
+    const entry = await createTaxonomy(admin, kind, input);
+    return { ok: true as const, created: { id: entry.id, name: entry.name } };
+  });
+}
 
 /**
  * The Sports and Categories lists' one action: `intent=rename` (id, name) or `intent=delete` (id).
