@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -20,6 +21,7 @@ import { Toaster } from '~/components/ui/toaster';
 import { GuestCartMerge } from '~/components/cart/guest-cart-merge';
 import { DEFAULT_SITE_NAME } from '~/lib/meta';
 import { useNonce } from '~/lib/nonce';
+import { START_SCRIPTS } from '~/lib/deferred-scripts';
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, sports, categories] = await Promise.all([
@@ -44,6 +46,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const backOffice = Boolean(useRouteLoaderData('routes/admin'));
   const frame = data && !backOffice;
   const nonce = useNonce();
+  // Marks the document once React has taken it over (its scripts start after the first paint).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
   return (
     <html lang="en-SG">
       <head>
@@ -81,6 +87,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data?.user ? <GuestCartMerge /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: START_SCRIPTS }}
+        />
       </body>
     </html>
   );

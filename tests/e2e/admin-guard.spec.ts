@@ -11,7 +11,7 @@ import {
   test,
   type APIRequestContext,
   type Browser,
-} from '@playwright/test';
+} from './test';
 
 /** Names made only here, so a write that slipped through can be recognised among other tests'. */
 const RUN = randomUUID().slice(0, 8);

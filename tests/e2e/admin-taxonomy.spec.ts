@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, hydrated, test, type Browser, type Page } from './test';
 import { expectNoSeriousViolations } from './axe';
 
 const RUN = randomUUID().slice(0, 6).toUpperCase();
@@ -22,12 +22,6 @@ async function signInAsAdmin(page: Page) {
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/admin/);
 }
-
-/** Waits until React has taken the page over (the dialogs need it). */
-const hydrated = (page: Page) =>
-  page.waitForFunction(
-    () => '__reactRouterDataRouter' in window && document.readyState === 'complete',
-  );
 
 /** How many products the shop's API says use a sport or category. */
 async function productsUsing(page: Page, param: 'sport' | 'category', id: number) {

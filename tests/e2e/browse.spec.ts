@@ -2,7 +2,7 @@
 // each filter option, a quantity beside Add to Cart, and password fields with a show/hide toggle
 // and the rules shown before the first error.
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './test';
 import { expectNoSeriousViolations } from './axe';
 import { demoCategories, demoProducts, demoSports } from '../../app/content/demo-catalogue';
 import { MAX_QUANTITY, QUANTITY_MESSAGE } from '../../app/lib/cart';

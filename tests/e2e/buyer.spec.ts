@@ -1,7 +1,7 @@
 // The storefront as a buyer meets it (issue 15): the phone header, listing states that tell the
 // truth, focus that stays where the user is, and the small things a first walk-through found.
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 
 const phone = { viewport: { width: 390, height: 844 } };
 

@@ -1,5 +1,5 @@
 // The public catalogue: home carousel, listing with search, filters and pages, product pages, SEO.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { expectNoSeriousViolations } from './axe';
 import { demoCategories, demoProducts, demoSports } from '../../app/content/demo-catalogue';
 

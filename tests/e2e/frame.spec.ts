@@ -1,6 +1,6 @@
 // The site frame: navigation from the database, search, 404, health, no-JS reading, the data lock.
 import { spawn } from 'node:child_process';
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, hydrated, test, type Locator } from './test';
 import { expectNoSeriousViolations } from './axe';
 import { demoCategories, demoSports } from '../../app/content/demo-catalogue';
 
@@ -129,19 +129,10 @@ test('the browser takes the server page over in place and keeps the head right',
       descriptions: document.querySelectorAll('meta[name="description"]').length,
       titles: [...document.querySelectorAll('title')].map((title) => title.parentElement!.tagName),
     }));
-  // React marks the DOM nodes it has hydrated; the header's menu is hydrated with the page.
-  const hydrated = () =>
-    page.waitForFunction(
-      () =>
-        document.readyState === 'complete' &&
-        Object.keys(document.querySelector('header') ?? {}).some((key) =>
-          key.startsWith('__reactProps'),
-        ),
-    );
 
   for (const path of ['/', '/shop', '/products/3', '/login', '/cart']) {
     await page.goto(path);
-    await hydrated();
+    await hydrated(page);
     expect(await shape(), path).toEqual({
       documents: 1,
       mains: 1,
@@ -154,7 +145,7 @@ test('the browser takes the server page over in place and keeps the head right',
 
   // A client-side navigation (the page is not reloaded) brings the next page's head along.
   await page.goto('/');
-  await hydrated();
+  await hydrated(page);
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
   await page
     .getByRole('navigation', { name: 'Main' })
@@ -174,11 +165,42 @@ test('the browser takes the server page over in place and keeps the head right',
 
   // The error page's <title> is rendered inside the page; React 19 puts it in the head.
   await page.goto('/no-such-page');
-  await hydrated();
+  await hydrated(page);
   expect((await shape()).titles).toEqual(['HEAD']);
   await expect(page).toHaveTitle(/^Page not found \|/);
   // The 404 document itself is the one expected error the browser logs.
   expect(errors.filter((error) => !/status of 404/.test(error))).toEqual([]);
+});
+
+// The page's scripts start after its first paint (app/lib/deferred-scripts.ts): the picture and
+// the styles have the connection to themselves until the page is on screen, then React hydrates.
+// Each page opens in a fresh tab: navigating within a tab holds the old page's paint a while.
+test('the scripts are requested after the first paint, and the page hydrates', async ({
+  context,
+}) => {
+  for (const path of ['/shop', '/products/3', '/login']) {
+    const page = await context.newPage();
+    await page.goto(path);
+    await hydrated(page);
+    const timing = await page.evaluate(() => {
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      return {
+        paint: performance.getEntriesByName('first-paint')[0]?.startTime ?? Infinity,
+        styles: Math.max(
+          ...resources.filter((r) => r.name.endsWith('.css')).map((r) => r.responseEnd),
+        ),
+        scripts: resources.filter((r) => r.name.endsWith('.js')).map((r) => r.startTime),
+        held: document.querySelectorAll('link[rel="x-modulepreload"]').length,
+      };
+    });
+    expect(timing.scripts.length, path).toBeGreaterThan(3);
+    const firstScript = Math.min(...timing.scripts);
+    expect(firstScript, path).toBeGreaterThanOrEqual(timing.styles);
+    expect(firstScript, path).toBeGreaterThanOrEqual(timing.paint);
+    // No held preload is left behind once the page runs.
+    expect(timing.held, path).toBe(0);
+    await page.close();
+  }
 });
 
 test('health check answers ok when the database answers', async ({ request }) => {

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, hydrated, test, type Page } from './test';
 
 type Who = 'guest' | 'customer' | 'admin';
 const EVERYONE: Who[] = ['guest', 'customer', 'admin'];
@@ -107,15 +107,9 @@ function watch(page: Page) {
   return problems;
 }
 
-/** Resolves once React has hydrated the page: it marks the DOM nodes it has taken over. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(
-    () =>
-      document.readyState === 'complete' &&
-      Object.keys(document.querySelector('header') ?? {}).some((key) =>
-        key.startsWith('__reactProps'),
-      ),
-  );
+/** Resolves once React has hydrated the page and its effects have run. */
+async function settled(page: Page) {
+  await hydrated(page);
   // Effects that change the page after hydration (a hydrated flag, a lazily loaded panel).
   await page.evaluate(
     () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))),
@@ -184,7 +178,7 @@ for (const who of EVERYONE) {
     if (who !== 'guest') {
       // A cart line, so the cart page renders its lines and forms rather than the empty state.
       await page.goto('/products/3');
-      await hydrated(page);
+      await settled(page);
       await page
         .getByRole('button', { name: /add to cart/i })
         .first()
@@ -196,7 +190,7 @@ for (const who of EVERYONE) {
       if (!visitors.includes(who)) continue;
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.goto(url);
-      await hydrated(page);
+      await settled(page);
       expect(new URL(page.url()).pathname, `${url} as ${who} was redirected`).toBe(
         new URL(url, 'http://x').pathname,
       );
@@ -205,7 +199,7 @@ for (const who of EVERYONE) {
         if (open.viewport) {
           await page.setViewportSize(open.viewport);
           await page.goto(url);
-          await hydrated(page);
+          await settled(page);
         }
         await open.run(page);
         dangling.push(

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './test';
 import { expectNoSeriousViolations } from './axe';
 
 const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');

@@ -1,6 +1,6 @@
 // The Content-Security-Policy lets the shop's own scripts run (React Router's inline ones carry
 // the response's nonce) and nothing on the main pages is refused by it.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 test('main pages run under the CSP without a single refusal', async ({ page }) => {
   const refusals: string[] = [];

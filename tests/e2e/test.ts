@@ -1,0 +1,50 @@
+// Playwright's `test` for these specs: `page.goto` and `page.reload` resolve once React has
+// hydrated the shop's page, as a visitor sees it a moment after it appears. The page's scripts
+// start after its first paint (app/lib/deferred-scripts.ts), often after the load event that
+// Playwright waits for; before they run, the page is the server's HTML (links and forms work, the
+// client-side parts do not). Tests of that state turn JavaScript off. Every page gets this, also
+// those a test opens in its own context.
+import { test as base, type Page } from '@playwright/test';
+
+export * from '@playwright/test';
+
+/** Resolves once React has hydrated the page (root.tsx marks `<html data-hydrated>`). */
+export async function hydrated(page: Page) {
+  // Only the shop's own pages hydrate (not a JSON answer, a PDF or the plain 503 page), and only
+  // with JavaScript on: otherwise React Router's inline context script has not run.
+  const hydrates = await page.evaluate(() => '__reactRouterContext' in window).catch(() => false);
+  if (hydrates) await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
+let waiting = false;
+/** Makes goto and reload wait for hydration on every page (their shared prototype). */
+function waitForHydrationOnNavigation(page: Page) {
+  if (waiting) return;
+  waiting = true;
+  const prototype = Object.getPrototypeOf(page) as Page;
+  const { goto, reload } = prototype;
+  prototype.goto = async function (this: Page, ...args: Parameters<Page['goto']>) {
+    const response = await goto.apply(this, args);
+    await hydrated(this);
+    return response;
+  };
+  prototype.reload = async function (this: Page, ...args: Parameters<Page['reload']>) {
+    const response = await reload.apply(this, args);
+    await hydrated(this);
+    return response;
+  };
+}
+
+export const test = base.extend<{ hydrating: void }>({
+  hydrating: [
+    async ({ browser }, provide) => {
+      if (!waiting) {
+        const page = await browser.newPage();
+        waitForHydrationOnNavigation(page);
+        await page.close();
+      }
+      await provide();
+    },
+    { auto: true },
+  ],
+});
