@@ -210,11 +210,10 @@ function TwoFactorSection({ enabled }: { enabled: boolean }) {
   const passwordForm = (intent: string, label: string) => (
     <fetcher.Form method="post" {...passwordChecks.props} className="mt-5 max-w-sm space-y-2">
       <input type="hidden" name="intent" value={intent} />
-      <Field
+      <PasswordField
         id="two-factor-password"
         name="current"
         label="Password"
-        type="password"
         autoComplete="current-password"
         error={errors.current}
       />

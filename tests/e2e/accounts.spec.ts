@@ -239,7 +239,10 @@ test.describe('two-factor sign-in', () => {
     await expect(page).toHaveURL(/\/admin\/list$/);
     await page.goto('/profile');
     const section = page.getByRole('region', { name: 'Two-factor sign-in' });
+    // The same password field as everywhere else, with its show/hide toggle.
     await section.getByLabel('Password').fill('not the password');
+    await section.getByRole('button', { name: 'Show password' }).click();
+    await expect(section.getByLabel('Password')).toHaveAttribute('type', 'text');
     await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
     await expect(section.getByText('The password is not correct.')).toBeVisible();
     await section.getByLabel('Password').fill(staff.password);
