@@ -95,6 +95,12 @@ try {
         }
       }
       if (args.details) {
+        // What blocks the main thread (TBT): each long task as Lighthouse simulates it.
+        for (const task of audits['long-tasks']?.details?.items ?? []) {
+          console.log(
+            `  long task ${Math.round(task.startTime)} ms +${Math.round(task.duration)} ms ${task.url}`,
+          );
+        }
         // Lantern's estimate counts what finished loading before the observed paint: whether the
         // scripts and the lazily loaded images got there first is what moves LCP between runs.
         const before = requests.filter(
