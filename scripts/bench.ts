@@ -10,6 +10,8 @@
 //     request a different URL (a Lua script generates them; no URL repeats within a run);
 //   - /shop as a guest and as a signed-in customer (signed up through /api/auth/sign-up/email);
 //   - the server's resident memory after all of it.
+// `--only search,pages` runs some scenarios; `--keep` reuses a filled database (README "Performance").
+// The server starts as `npm start` starts it (package.json's environment and Node flags).
 // Prints each result with its budget (issue 17) met or missed. Ports: --port and --port + 1, never
 // below 3211 (3000-3210 belong to other servers on the shared machine).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';

@@ -272,7 +272,11 @@ describe('the catalogue cache', () => {
   it('counts every entry against its byte bound: a declared size, or ENTRY_BYTES', async () => {
     catalogueChanged();
     await cached('test:unsized', async () => 1);
-    await cached('test:sized', async () => 'x', () => 5000);
+    await cached(
+      'test:sized',
+      async () => 'x',
+      () => 5000,
+    );
     // Sizes are counted once the value has resolved (a turn after it is returned).
     await new Promise((r) => setTimeout(r, 0));
     const key = (k: string) => k.length * 2;
