@@ -10,6 +10,8 @@
 //     request a different URL (a Lua script generates them; no URL repeats within a run);
 //   - /shop as a guest and as a signed-in customer (signed up through /api/auth/sign-up/email);
 //   - the server's resident memory after all of it.
+// `--only search,pages` runs some scenarios; `--keep` reuses a filled database (README "Performance").
+// The server starts as `npm start` starts it (package.json's environment and Node flags).
 // Prints each result with its budget (issue 17) met or missed. Ports: --port and --port + 1, never
 // below 3211 (3000-3210 belong to other servers on the shared machine).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -26,8 +28,22 @@ const { values: args } = parseArgs({
     postgres: { type: 'boolean', default: false },
     'skip-pglite': { type: 'boolean', default: false },
     fill: { type: 'boolean', default: false },
+    // Reuse the database as it is (one filled before, e.g. by an earlier `--fill` with
+    // DATABASE_URL or DATA_DIR set): no fill, no throwaway server.
+    keep: { type: 'boolean', default: false },
+    // Comma-separated scenarios to run (default all): first,api,pages,search,categories,shop,admin.
+    // The RSS row is always printed.
+    only: { type: 'string', default: '' },
   },
 });
+const SCENARIOS = ['first', 'api', 'pages', 'search', 'categories', 'shop', 'admin'];
+const ONLY = new Set(args.only ? args.only.split(',').map((s) => s.trim()) : SCENARIOS);
+for (const s of ONLY) {
+  if (!SCENARIOS.includes(s)) {
+    console.error(`--only: unknown scenario ${s} (one of ${SCENARIOS.join(', ')})`);
+    process.exit(1);
+  }
+}
 const PRODUCTS = Number(args.products);
 const DURATION = Number(args.duration);
 const PORT = Number(args.port);
@@ -312,6 +328,27 @@ function startBare(body: Buffer): ReturnType<typeof spawn> {
   return spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
+/**
+ * How `npm start` starts the server (package.json): its environment variables before `node` and
+ * Node's flags after it (the memory settings of README "Configuration"), so the bench measures
+ * the server as it is started.
+ */
+function startCommand(): { env: Record<string, string>; flags: string[] } {
+  const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as {
+    scripts: { start: string };
+  };
+  const words = scripts.start.split(/\s+/);
+  const node = words.indexOf('node');
+  const env = Object.fromEntries(words.slice(0, node).map((w) => w.split('=', 2)));
+  return { env, flags: words.slice(node + 1, words.indexOf('scripts/start.mjs')) };
+}
+
+/** The process's user + system CPU time so far, in ms (from /proc/PID/stat; 100 ticks a second). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
@@ -367,15 +404,21 @@ async function signUpCookie(base: string): Promise<string> {
 }
 
 async function measure(engine: string, envVars: Record<string, string>): Promise<Row[]> {
-  console.log(`\n${engine}: filling ${PRODUCTS} products…`);
-  const filled = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/bench.ts', '--fill', '--products', String(PRODUCTS)],
-    { stdio: 'inherit', env: { ...process.env, ...envVars } },
-  );
-  if (filled.status !== 0) throw new Error('filling the database failed');
-  const server = spawn(process.execPath, ['scripts/start.mjs'], {
+  if (args.keep) {
+    console.log(`\n${engine}: reusing the filled database (--keep)`);
+  } else {
+    console.log(`\n${engine}: filling ${PRODUCTS} products…`);
+    const filled = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/bench.ts', '--fill', '--products', String(PRODUCTS)],
+      { stdio: 'inherit', env: { ...process.env, ...envVars } },
+    );
+    if (filled.status !== 0) throw new Error('filling the database failed');
+  }
+  const start = startCommand();
+  const server = spawn(process.execPath, [...start.flags, 'scripts/start.mjs'], {
     env: {
+      ...start.env,
       ...process.env,
       ...envVars,
       PORT: String(PORT),
@@ -401,7 +444,7 @@ async function measure(engine: string, envVars: Record<string, string>): Promise
     await waitForHealth(base, server);
 
     // First searches on the fresh server: nothing of them is cached yet.
-    for (const word of COMMON_WORDS) {
+    for (const word of ONLY.has('first') ? COMMON_WORDS : []) {
       const started = performance.now();
       const response = await fetch(`${base}/api/v1/products?q=${word}`);
       await response.arrayBuffer();
@@ -417,57 +460,74 @@ async function measure(engine: string, envVars: Record<string, string>): Promise
     }
 
     // The cached API and a bare Express route with the same bytes, in the same run.
-    const first = Buffer.from(await (await fetch(`${base}/api/v1/products`)).arrayBuffer());
-    bare = startBare(first);
-    await waitForHealth(`http://127.0.0.1:${BARE_PORT}`, bare);
-    const fixed = luaScript('fixed', '/api/v1/products');
-    wrk(`${base}/api/v1/products`, 3, fixed);
-    const api = wrk(`${base}/api/v1/products`, DURATION, fixed);
-    add('cached API `GET /api/v1/products`', api, { p99: 15 });
-    wrk(`http://127.0.0.1:${BARE_PORT}/api/v1/products`, 3, fixed);
-    const bareResult = wrk(`http://127.0.0.1:${BARE_PORT}/api/v1/products`, DURATION, fixed);
-    add(`bare Express route, same ${first.length} bytes`, bareResult, {});
-    const ratio = api.rps / bareResult.rps;
-    console.log(`  cached API / bare Express: ${ratio.toFixed(2)}`);
-    rows.push({
-      engine,
-      label: 'cached API ÷ bare Express',
-      value: ratio.toFixed(2),
-      verdict: `${ratio >= 0.6 ? 'met' : 'MISSED'} (≥ 0.6)`,
-    });
-    bare.kill('SIGTERM');
-    bare = undefined;
+    if (ONLY.has('api')) {
+      const first = Buffer.from(await (await fetch(`${base}/api/v1/products`)).arrayBuffer());
+      bare = startBare(first);
+      await waitForHealth(`http://127.0.0.1:${BARE_PORT}`, bare);
+      const fixed = luaScript('fixed', '/api/v1/products');
+      wrk(`${base}/api/v1/products`, 3, fixed);
+      const api = wrk(`${base}/api/v1/products`, DURATION, fixed);
+      add('cached API `GET /api/v1/products`', api, { p99: 15 });
+      wrk(`http://127.0.0.1:${BARE_PORT}/api/v1/products`, 3, fixed);
+      const bareResult = wrk(`http://127.0.0.1:${BARE_PORT}/api/v1/products`, DURATION, fixed);
+      add(`bare Express route, same ${first.length} bytes`, bareResult, {});
+      const ratio = api.rps / bareResult.rps;
+      console.log(`  cached API / bare Express: ${ratio.toFixed(2)}`);
+      rows.push({
+        engine,
+        label: 'cached API ÷ bare Express',
+        value: ratio.toFixed(2),
+        verdict: `${ratio >= 0.6 ? 'met' : 'MISSED'} (≥ 0.6)`,
+      });
+      bare.kill('SIGTERM');
+      bare = undefined;
+    }
 
     // The uncached path: every URL new.
-    add(`random pages 1–${PAGES}`, wrk(base, DURATION, luaScript('pages')), { rps: 400, p99: 150 });
-    add('random searches', wrk(base, DURATION, luaScript('search')), { rps: 200, p99: 150 });
-    add('random category pairs, pages 1–50', wrk(base, DURATION, luaScript('categories')), {
-      rps: 300,
-      p99: 150,
-    });
+    if (ONLY.has('pages'))
+      add(`random pages 1–${PAGES}`, wrk(base, DURATION, luaScript('pages')), {
+        rps: 400,
+        p99: 150,
+      });
+    if (ONLY.has('search')) {
+      const cpu = cpuMs(server.pid!);
+      const r = wrk(base, DURATION, luaScript('search'));
+      add('random searches', r, { rps: 200, p99: 150 });
+      const perRequest = (cpuMs(server.pid!) - cpu) / Math.max(1, r.rps * DURATION);
+      console.log(`  random searches: ${perRequest.toFixed(2)} ms of server CPU per request`);
+    }
+    if (ONLY.has('categories'))
+      add('random category pairs, pages 1–50', wrk(base, DURATION, luaScript('categories')), {
+        rps: 300,
+        p99: 150,
+      });
 
     // /shop, server-rendered, as a guest and signed in.
-    const shop = luaScript('fixed', '/shop');
-    wrk(`${base}/shop`, 3, shop);
-    add('`/shop` as a guest', wrk(`${base}/shop`, DURATION, shop), { rps: 1500, p99: 30 });
-    const cookie = await signUpCookie(base);
-    // The header names a signed-in user: check that the cookie really signs in.
-    const signedIn = await (await send(`${base}/shop`, { headers: { cookie } })).text();
-    if (!signedIn.includes('Bench Customer')) throw new Error('the cookie did not sign in');
-    wrk(`${base}/shop`, 3, shop, cookie);
-    add('`/shop` signed in', wrk(`${base}/shop`, DURATION, shop, cookie), { rps: 150 });
+    if (ONLY.has('shop')) {
+      const shop = luaScript('fixed', '/shop');
+      wrk(`${base}/shop`, 3, shop);
+      add('`/shop` as a guest', wrk(`${base}/shop`, DURATION, shop), { rps: 1500, p99: 30 });
+      const cookie = await signUpCookie(base);
+      // The header names a signed-in user: check that the cookie really signs in.
+      const signedIn = await (await send(`${base}/shop`, { headers: { cookie } })).text();
+      if (!signedIn.includes('Bench Customer')) throw new Error('the cookie did not sign in');
+      wrk(`${base}/shop`, 3, shop, cookie);
+      add('`/shop` signed in', wrk(`${base}/shop`, DURATION, shop, cookie), { rps: 150 });
+    }
 
     // The back office's product list with a search (issue 12): server-rendered, signed in as
     // an admin, every search different.
-    const admin = await adminCookie(base);
-    const adminPage = await send(`${base}/admin/list?q=net`, { headers: { cookie: admin } });
-    if (!(await adminPage.text()).includes('Manage Products'))
-      throw new Error('the admin cookie did not open /admin/list');
-    add(
-      'admin `/admin/list?q=…` (random searches)',
-      wrk(base, DURATION, luaScript('admin'), admin),
-      { rps: 200 },
-    );
+    if (ONLY.has('admin')) {
+      const admin = await adminCookie(base);
+      const adminPage = await send(`${base}/admin/list?q=net`, { headers: { cookie: admin } });
+      if (!(await adminPage.text()).includes('Manage Products'))
+        throw new Error('the admin cookie did not open /admin/list');
+      add(
+        'admin `/admin/list?q=…` (random searches)',
+        wrk(base, DURATION, luaScript('admin'), admin),
+        { rps: 200 },
+      );
+    }
 
     const rss = rssMb(server.pid!);
     const limit = isPglite(engine) ? 400 : 250;
@@ -517,17 +577,22 @@ async function main() {
   const rows: Row[] = [];
   const secret = 'bench-secret-bench-secret-bench-secret-0123';
   if (!args['skip-pglite']) {
-    const dir = mkdtempSync(path.join(tmpdir(), 'fieldhouse-bench-'));
+    // With --keep, PGlite's filled folder is PGLITE_DIR's (kept); otherwise a temporary one.
+    const kept = args.keep ? process.env.PGLITE_DIR : undefined;
+    if (args.keep && !kept)
+      throw new Error('--keep needs PGLITE_DIR for PGlite (or --skip-pglite)');
+    const dir = kept ?? mkdtempSync(path.join(tmpdir(), 'fieldhouse-bench-'));
     try {
       rows.push(
         ...(await measure('PGlite', { DATA_DIR: dir, DATABASE_URL: '', AUTH_SECRET: secret })),
       );
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      if (!kept) rmSync(dir, { recursive: true, force: true });
     }
   }
   if (args.postgres || process.env.DATABASE_URL) {
     const { startPostgres } = await import('../tests/setup/start-postgres');
+    if (args.keep && !process.env.DATABASE_URL) throw new Error('--keep needs DATABASE_URL');
     const server = process.env.DATABASE_URL ? null : await startPostgres();
     const dir = mkdtempSync(path.join(tmpdir(), 'fieldhouse-bench-'));
     try {

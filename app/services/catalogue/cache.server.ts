@@ -10,10 +10,14 @@ import { db } from '../db/client.server';
 const VERSION_TTL_MS = 1000;
 const MAX_ENTRIES = 2000;
 /**
- * Bound on the entries that declare their size (listProducts' id lists and pages, the API's
- * bodies): the server's memory budget (issue 17: 250 MB resident) leaves the caches about this.
+ * Bound on the bytes of all entries together: the server's memory budget (issue 17: 250 MB
+ * resident, with V8's old space capped at 192 MB by `npm start`) leaves the caches about this.
+ * Entries that can be large declare their size (listProducts' id lists and pages, the API's
+ * bodies, the sitemap's index); any other counts as ENTRY_BYTES plus its key.
  */
 const MAX_BYTES = 32 * 1024 * 1024;
+/** The size assumed for an entry that does not declare one (a count, option counts, a product). */
+export const ENTRY_BYTES = 1024;
 
 let known: { version: number; checkedAt: number } | undefined;
 let pending: Promise<number> | undefined;
@@ -51,6 +55,11 @@ export async function catalogueVersion(now = Date.now()): Promise<number> {
   return version;
 }
 
+/** How many entries the cache holds and their bytes (as counted against MAX_BYTES). */
+export function cacheUsage(): { entries: number; bytes: number } {
+  return { entries: entries.size, bytes };
+}
+
 /** Forgets every cached result and the known version (call after a catalogue write). */
 export function catalogueChanged(): void {
   clearAll();
@@ -60,8 +69,8 @@ export function catalogueChanged(): void {
 /**
  * The cached value for `key` at the current catalogue version, computed by `compute` on a miss.
  * Concurrent misses share one computation; a failed computation is not kept. `sizeOf` gives a
- * value's size in bytes for values that can be large: the least recently used entries are dropped
- * while the sized ones together exceed MAX_BYTES.
+ * value's size in bytes for values that can be large (others count as ENTRY_BYTES): the least
+ * recently used entries are dropped while all together exceed MAX_BYTES.
  */
 export async function cached<T>(
   key: string,
@@ -81,8 +90,8 @@ export async function cached<T>(
   entries.set(key, value);
   value.then(
     (v) => {
-      if (!sizeOf || entries.get(key) !== value) return;
-      const size = sizeOf(v);
+      if (entries.get(key) !== value) return;
+      const size = (sizeOf ? sizeOf(v) : ENTRY_BYTES) + key.length * 2;
       sizes.set(key, size);
       bytes += size;
       for (const oldest of entries.keys()) {

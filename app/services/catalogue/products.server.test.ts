@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCategory, createProduct, createSport } from '../../../tests/factories';
 import { db } from '../db/client.server';
-import { catalogueChanged, catalogueVersion } from './cache.server';
+import {
+  cached,
+  cacheUsage,
+  catalogueChanged,
+  catalogueVersion,
+  ENTRY_BYTES,
+} from './cache.server';
 import { countFilterOptions, countProducts, getProduct, listProducts } from './products.server';
 import { listSports } from './taxonomy.server';
 
@@ -261,6 +267,30 @@ describe('the catalogue cache', () => {
     const after = await listSports();
     expect(after).toHaveLength(sports.length + 1);
     expect(after.at(-1)!.name).toBe('Zumba');
+  });
+
+  it('counts every entry against its byte bound: a declared size, or ENTRY_BYTES', async () => {
+    catalogueChanged();
+    await cached('test:unsized', async () => 1);
+    await cached(
+      'test:sized',
+      async () => 'x',
+      () => 5000,
+    );
+    // Sizes are counted once the value has resolved (a turn after it is returned).
+    await new Promise((r) => setTimeout(r, 0));
+    const key = (k: string) => k.length * 2;
+    expect(cacheUsage()).toEqual({
+      entries: 2,
+      bytes: ENTRY_BYTES + key('test:unsized') + 5000 + key('test:sized'),
+    });
+    await listProducts({});
+    await new Promise((r) => setTimeout(r, 0));
+    // The list's count, ids and page: each counted.
+    expect(cacheUsage().entries).toBeGreaterThan(2);
+    expect(cacheUsage().bytes).toBeGreaterThan(ENTRY_BYTES * 2 + 5000);
+    catalogueChanged();
+    expect(cacheUsage()).toEqual({ entries: 0, bytes: 0 });
   });
 
   it('re-indexes search text when a category is renamed', async () => {

@@ -461,10 +461,14 @@ async function queryProduct(id: number): Promise<ProductDetail | null> {
 
 /** Every product's id and last change, for the sitemap. Cached until the catalogue changes. */
 export function listProductIndex(): Promise<{ id: number; updatedAt: Date }[]> {
-  return cached('product-index', () =>
-    db()
-      .select({ id: products.id, updatedAt: products.updatedAt })
-      .from(products)
-      .orderBy(asc(products.id)),
+  return cached(
+    'product-index',
+    () =>
+      db()
+        .select({ id: products.id, updatedAt: products.updatedAt })
+        .from(products)
+        .orderBy(asc(products.id)),
+    // An object with a number and a Date per product: about 80 bytes of V8 heap.
+    (rows) => rows.length * 80,
   );
 }
