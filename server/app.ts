@@ -25,6 +25,11 @@ export { boot } from '~/services/boot.server';
 export { ConfigError } from '~/services/env.server';
 export { DataDirLockedError } from '~/services/data-lock.server';
 
+/** The routes' build, loaded once in production (see `build` in createApp). */
+const serverBuild = import.meta.env.DEV
+  ? undefined
+  : await import('virtual:react-router/server-build');
+
 /** The security headers of server/headers.ts as configured for this environment. */
 export function securityHeadersFor() {
   const config = env();
@@ -141,7 +146,10 @@ export function createApp(): express.Express {
     res.status(403).type('text/plain').send('Cross-site request refused.');
   });
 
-  const build = () => import('virtual:react-router/server-build');
+  // Given a function, React Router re-derives its route tables from the build on every request
+  // (so `npm run dev` picks up edited routes); a production server hands it the loaded build,
+  // which saved a tenth of a signed-in page's CPU.
+  const build = serverBuild ?? (() => import('virtual:react-router/server-build'));
   // A guest's catalogue pages come from memory (server/page-cache.ts); PAGE_CACHE=0 turns it off.
   if (config.PAGE_CACHE !== '0') {
     const cache = guestPageCache({
@@ -161,7 +169,11 @@ export function createApp(): express.Express {
   });
   // Each request's own state, so entry.server can tell a lost database or unreadable input
   // (503, 400) from a bug (500).
-  app.use((req, res, next) => requestState.run({}, () => pages(req, res, next)));
+  app.use((req, res, next) =>
+    requestState.run({ safeMethod: req.method === 'GET' || req.method === 'HEAD' }, () =>
+      pages(req, res, next),
+    ),
+  );
 
   // Last resort: a body cut off at its limit, a lost database, anything else without details.
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
