@@ -152,7 +152,7 @@ export function guestPageCache(options: {
   const { handle } = options;
 
   async function render(key: string, clientAddress: string): Promise<Page> {
-    const response = await requestState.run({}, () =>
+    const response = await requestState.run({ safeMethod: true }, () =>
       handle(new Request(`${options.origin}${key}`), {
         clientAddress,
         cspNonce: NONCE_PLACEHOLDER,

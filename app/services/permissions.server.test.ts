@@ -5,6 +5,7 @@ import { createOrPromoteAdmin } from './accounts/admins.server';
 import { db } from './db/client.server';
 import { user } from './db/schema';
 import { getUser, requireAdmin, requireUser } from './permissions.server';
+import { requestState } from './request-state.server';
 
 const page = (cookie?: string) =>
   new Request('http://localhost:3000/admin/list?tab=1', { headers: cookie ? { cookie } : {} });
@@ -72,5 +73,30 @@ describe('permissions', () => {
     await expect(createOrPromoteAdmin({ email: 'nobody@example.com', name: 'N' })).rejects.toThrow(
       /password/,
     );
+  });
+
+  it('reads the user once per GET request (each loader has its own Request), not across an action', async () => {
+    const { cookie } = await createCustomer();
+    const [id] = await db()
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, (await requireUser(page(cookie))).email));
+    const rename = (name: string) => db().update(user).set({ name }).where(eq(user.id, id!.id));
+
+    // A GET: the root, layout and route loaders get one answer, even if the row changed between.
+    await requestState.run({ safeMethod: true }, async () => {
+      const first = await getUser(page(cookie));
+      await rename('Renamed Meanwhile');
+      expect(await getUser(page(cookie))).toBe(first);
+      // Another cookie in the same request is read for itself.
+      expect(await getUser(page())).toBeNull();
+    });
+
+    // A POST: the action may rename the user or end the session; the loaders after it read again.
+    await requestState.run({ safeMethod: false }, async () => {
+      expect((await getUser(page(cookie)))?.name).toBe('Renamed Meanwhile');
+      await rename('Renamed By The Action');
+      expect((await getUser(page(cookie)))?.name).toBe('Renamed By The Action');
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { redirect } from 'react-router';
 import { auth } from './auth.server';
 import { safeRedirect } from '~/lib/safe-redirect';
+import { requestState } from './request-state.server';
 
 export type Role = 'admin' | 'customer';
 
@@ -17,8 +18,22 @@ export interface SessionUser {
   twoFactorEnabled: boolean;
 }
 
-/** The signed-in user of this request, or null. Reads the session cookie on the server. */
-export async function getUser(request: Request): Promise<SessionUser | null> {
+/**
+ * The signed-in user of this request, or null. Reads the session cookie on the server, once per
+ * request: a page's root, layout and route loaders all ask (each with its own Request object), and
+ * each reading verifies the cookie's signature and queries the session and the user. The answer
+ * is kept in the state of a GET or HEAD request (server/app.ts) for the cookie it was read from.
+ */
+export function getUser(request: Request): Promise<SessionUser | null> {
+  const state = requestState.getStore();
+  const cookie = request.headers.get('cookie') ?? '';
+  // Not across an action: one that signs out or renames the user runs before the loaders.
+  if (!state?.safeMethod) return readUser(request);
+  if (state.user?.cookie !== cookie) state.user = { cookie, user: readUser(request) };
+  return state.user.user;
+}
+
+async function readUser(request: Request): Promise<SessionUser | null> {
   const session = await auth().api.getSession({ headers: request.headers });
   if (!session) return null;
   const { id, email, name, role, phone, twoFactorEnabled } = session.user as typeof session.user & {

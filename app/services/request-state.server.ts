@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { isDatabaseUnavailableError } from './db/availability.server';
+import type { SessionUser } from './permissions.server';
 
 /**
  * What went wrong while React Router handled this request, noted by entry.server's handleError
@@ -8,6 +9,10 @@ import { isDatabaseUnavailableError } from './db/availability.server';
  */
 export interface RequestState {
   failure?: 'database' | 'input';
+  /** GET or HEAD: the request changes nothing, so what its loaders read holds for all of them. */
+  safeMethod?: boolean;
+  /** The signed-in user as read from this cookie header (permissions.server.ts getUser). */
+  user?: { cookie: string; user: Promise<SessionUser | null> };
 }
 
 export const requestState = new AsyncLocalStorage<RequestState>();
