@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { START_SCRIPTS } from './deferred-scripts';
@@ -17,8 +16,16 @@ const HELD = PAGE.replaceAll('rel="modulepreload"', 'rel="x-modulepreload"').rep
   ' type="x-module" async=""',
 );
 
+/** The chunks through holdScripts, each written in its own turn of the event loop. */
 async function through(chunks: Buffer[]): Promise<string> {
-  return text(Readable.from(chunks).pipe(holdScripts()));
+  const held = holdScripts();
+  const out = text(held);
+  for (const chunk of chunks) {
+    held.write(chunk);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  held.end();
+  return out;
 }
 
 describe('holdScripts', () => {
@@ -42,5 +49,21 @@ describe('holdScripts', () => {
 
   it('passes the inline starter through unchanged (it must not hold itself)', async () => {
     expect(await through([Buffer.from(START_SCRIPTS)])).toBe(START_SCRIPTS);
+  });
+
+  it('gathers what is written in one turn into one chunk, and streams later turns on', async () => {
+    const held = holdScripts();
+    const out: string[] = [];
+    held.on('data', (chunk: Buffer) => out.push(chunk.toString()));
+    const page = Buffer.from(PAGE);
+    const half = page.length >> 1;
+    for (let i = 0; i < half; i += 7) held.write(page.subarray(i, Math.min(i + 7, half)));
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(out.length).toBe(1);
+    held.end(page.subarray(half));
+    await new Promise((resolve) => held.on('end', resolve));
+    expect(out.length).toBe(2);
+    expect(out.join('')).toBe(HELD);
   });
 });
