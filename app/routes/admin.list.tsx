@@ -314,88 +314,68 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
           </Link>
         </p>
       ) : (
-        <>
-          {/* Phones: one card per product. */}
-          <ul className="space-y-2 md:hidden" aria-label="Products">
-            {result.items.map((p, i) => (
-              <li
-                key={p.id}
-                className="flex gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm"
-              >
-                <Thumb product={p} />
-                <div className="min-w-0 flex-1">
-                  <p className="font-semibold text-slate-900">
-                    <span className="mr-1 text-sm font-normal text-slate-600">
+        // One table: phones show each row as a card (thumbnail beside name, sport, categories,
+        // actions), wider screens the spec's table. One markup instead of a card list and a table,
+        // so each row's links and icons are rendered once.
+        <div className="rounded-xl border border-slate-200 bg-white shadow-sm md:overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Products, page {result.page}</caption>
+            <thead className="hidden bg-slate-50 text-slate-700 md:table-header-group">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  #
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Image
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Product Name
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Category
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Sport
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {result.items.map((p, i) => (
+                <tr
+                  key={p.id}
+                  className="grid grid-cols-[60px_1fr] content-start gap-x-3 p-3 md:table-row md:p-0 md:align-middle"
+                >
+                  <td className="hidden px-3 py-2 text-slate-600 md:table-cell">{first + i + 1}</td>
+                  <td className="row-span-4 md:px-3 md:py-2">
+                    <Thumb product={p} />
+                  </td>
+                  <td className="font-semibold text-slate-900 md:px-3 md:py-2 md:font-medium">
+                    <span className="mr-1 text-sm font-normal text-slate-600 md:hidden">
                       #{first + i + 1}
                     </span>
-                    {p.name}
-                  </p>
-                  <p className="text-sm text-slate-700">{p.sport.name}</p>
-                  <p className="text-sm text-slate-600">{cardCategories(p)}</p>
-                  <div className="mt-2">
+                    <Link to={`/admin/edit/${p.id}`} className="hover:underline">
+                      {p.name}
+                    </Link>
+                  </td>
+                  <td className="text-slate-600 max-md:order-2 md:px-3 md:py-2 md:text-slate-700">
+                    {cardCategories(p)}
+                  </td>
+                  <td className="text-slate-700 max-md:order-1 md:px-3 md:py-2">{p.sport.name}</td>
+                  <td className="max-md:order-3 max-md:mt-2 md:px-3 md:py-2">
                     <RowActions
                       product={p}
                       deleteHref={listHref(state, { delete: p.id })}
                       onDelete={() => remove(p)}
                     />
-                  </div>
-                </div>
-              </li>
-            ))}
-          </ul>
-          {/* Tablets and up: the spec's table. */}
-          <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm md:block">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Products, page {result.page}</caption>
-              <thead className="bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    #
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Image
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Product Name
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Category
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Sport
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Actions
-                  </th>
+                  </td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {result.items.map((p, i) => (
-                  <tr key={p.id} className="align-middle">
-                    <td className="px-3 py-2 text-slate-600">{first + i + 1}</td>
-                    <td className="px-3 py-2">
-                      <Thumb product={p} />
-                    </td>
-                    <td className="px-3 py-2 font-medium text-slate-900">
-                      <Link to={`/admin/edit/${p.id}`} className="hover:underline">
-                        {p.name}
-                      </Link>
-                    </td>
-                    <td className="px-3 py-2 text-slate-700">{cardCategories(p)}</td>
-                    <td className="px-3 py-2 text-slate-700">{p.sport.name}</td>
-                    <td className="px-3 py-2">
-                      <RowActions
-                        product={p}
-                        deleteHref={listHref(state, { delete: p.id })}
-                        onDelete={() => remove(p)}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <Pagination page={result.page} pages={pages} href={(page) => listHref(state, { page })} />
 
