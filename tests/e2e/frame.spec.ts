@@ -37,8 +37,15 @@ test('the Categories and Shop by Sport dropdowns list the seeded entries alphabe
 
   const first = alphabetical(demoSports.map((s) => s.name))[0]!;
   const sport = demoSports.find((s) => s.name === first)!;
+  // The menus' links are plain anchors with one click handler: still a navigation in the app
+  // (the page's JavaScript state survives it), not a new document.
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
   await sports.first().click();
   await expect(page).toHaveURL(new RegExp(`/shop/sports/${sport.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: sport.name })).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+  ).toBe(true);
 });
 
 test('the top-bar search submits to the shop', async ({ page }) => {
