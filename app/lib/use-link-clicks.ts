@@ -10,14 +10,23 @@ import { useNavigate } from 'react-router';
 export function useLinkClicks() {
   const navigate = useNavigate();
   return (event: MouseEvent<HTMLElement>) => {
-    if (event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
-    const anchor = (event.target as Element).closest('a');
-    if (!anchor || !event.currentTarget.contains(anchor)) return;
+    const anchor = clickedLink(event);
+    if (!anchor) return;
     if ((anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return;
     const url = new URL(anchor.href);
     if (url.origin !== window.location.origin) return;
     event.preventDefault();
     void navigate(url.pathname + url.search + url.hash);
   };
+}
+
+/**
+ * The link inside the handler's element that a plain left click (no modifier key: those open new
+ * tabs and windows) landed on, or null.
+ */
+export function clickedLink(event: MouseEvent<HTMLElement>): HTMLAnchorElement | null {
+  if (event.defaultPrevented || event.button !== 0) return null;
+  if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return null;
+  const anchor = (event.target as Element).closest('a');
+  return anchor && event.currentTarget.contains(anchor) ? anchor : null;
 }
