@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 
 /**
  * One click handler for a container of plain `<a href>` links that navigates inside the app, as
@@ -29,4 +29,18 @@ export function clickedLink(event: MouseEvent<HTMLElement>): HTMLAnchorElement |
   if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return null;
   const anchor = (event.target as Element).closest('a');
   return anchor && event.currentTarget.contains(anchor) ? anchor : null;
+}
+
+/**
+ * `aria-current="page"` for a plain navigation link, as React Router's `<NavLink>` decides it: the
+ * link's path is the page's, or (unless `end`) one of its parents.
+ */
+export function useCurrent(to: string, end = false): 'page' | undefined {
+  const pathname = useLocation()
+    .pathname.toLowerCase()
+    .replace(/(.)\/+$/, '$1');
+  const path = to.toLowerCase();
+  const current =
+    pathname === path || (!end && pathname.startsWith(path === '/' ? '/' : `${path}/`));
+  return current ? 'page' : undefined;
 }

@@ -155,6 +155,10 @@ test.describe('listing', () => {
       .locator('main ul li a[href^="/products/"]')
       .first()
       .getAttribute('href');
+    // Plain links with one click handler: the pages change in the app, not as new documents.
+    await page.evaluate(
+      () => ((window as unknown as { sameDocument: boolean }).sameDocument = true),
+    );
     await page.getByRole('link', { name: 'Page 2' }).click();
     await expect(page).toHaveURL(/\/shop\?page=2$/);
     await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute(
@@ -166,6 +170,9 @@ test.describe('listing', () => {
     ).not.toBe(firstOnPage1);
     await page.getByRole('link', { name: /Next/ }).click();
     await expect(page).toHaveURL(/\/shop\?page=3$/);
+    expect(
+      await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+    ).toBe(true);
 
     await page.getByRole('button', { name: /Filters/ }).click();
     await page.getByRole('dialog').getByRole('checkbox', { name: 'Football' }).click();

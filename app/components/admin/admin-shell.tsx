@@ -10,7 +10,8 @@ import {
   Tags,
   Trophy,
 } from 'lucide-react';
-import { Form, Link, NavLink } from 'react-router';
+import { Form, Link } from 'react-router';
+import { useCurrent, useLinkClicks } from '~/lib/use-link-clicks';
 import type { InboxCounts } from '~/services/admin/overview.server';
 
 interface NavItem {
@@ -37,36 +38,42 @@ const BADGE_LABEL: Record<keyof InboxCounts, string> = {
   openMessages: 'open',
 };
 
-function NavEntries({ counts, compact }: { counts: InboxCounts; compact?: boolean }) {
+function NavEntry({ to, end, label, icon: Icon, n, badge }: NavItem & { n: number }) {
+  const current = useCurrent(to, end);
   return (
-    <ul className={compact ? 'flex gap-1' : 'flex flex-col gap-0.5'}>
-      {NAV.map(({ to, label, icon: Icon, end, badge }) => {
-        const n = badge ? counts[badge] : 0;
-        return (
-          <li key={to}>
-            <NavLink
-              to={to}
-              end={end}
-              className={({ isActive }) =>
-                `relative flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap ${
-                  isActive
-                    ? 'bg-brand-50 text-brand-800'
-                    : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
-                }`
-              }
-            >
-              <Icon aria-hidden className="size-4 shrink-0" />
-              {label}
-              {n > 0 && badge ? (
-                <span className="ml-auto rounded-full bg-accent-600 px-2 text-xs leading-5 font-bold text-white">
-                  {n}
-                  <span className="sr-only"> {BADGE_LABEL[badge]}</span>
-                </span>
-              ) : null}
-            </NavLink>
-          </li>
-        );
-      })}
+    <li>
+      <a
+        href={to}
+        aria-current={current}
+        className={`relative flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap ${
+          current
+            ? 'bg-brand-50 text-brand-800'
+            : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
+        }`}
+      >
+        <Icon aria-hidden className="size-4 shrink-0" />
+        {label}
+        {n > 0 && badge ? (
+          <span className="ml-auto rounded-full bg-accent-600 px-2 text-xs leading-5 font-bold text-white">
+            {n}
+            <span className="sr-only"> {BADGE_LABEL[badge]}</span>
+          </span>
+        ) : null}
+      </a>
+    </li>
+  );
+}
+
+/** Plain links, current like NavLink's; the list's one handler navigates (use-link-clicks.ts). */
+function NavEntries({ counts, compact }: { counts: InboxCounts; compact?: boolean }) {
+  const onClick = useLinkClicks();
+  return (
+    // The list only passes its links' clicks on; the links are what keyboards reach.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+    <ul className={compact ? 'flex gap-1' : 'flex flex-col gap-0.5'} onClick={onClick}>
+      {NAV.map((item) => (
+        <NavEntry key={item.to} {...item} n={item.badge ? counts[item.badge] : 0} />
+      ))}
     </ul>
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { useLinkClicks } from '~/lib/use-link-clicks';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import type { SiteInfo } from '~/lib/site';
 
@@ -13,6 +13,7 @@ const links = [
 ];
 
 export function SiteFooter({ site }: { site: SiteInfo }) {
+  const onFooterClick = useLinkClicks();
   return (
     <footer className="mt-16 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-3">
@@ -52,13 +53,15 @@ export function SiteFooter({ site }: { site: SiteInfo }) {
             </ul>
           ) : null}
         </address>
-        <nav aria-label="Footer">
+        {/* Plain links, navigated in the app by the one handler (use-link-clicks.ts). */}
+        {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
+        <nav aria-label="Footer" onClick={onFooterClick}>
           <ul className="grid grid-cols-2 gap-2 text-sm">
             {links.map((l) => (
               <li key={l.label}>
-                <Link to={l.to} className="hover:text-white">
+                <a href={l.to} className="hover:text-white">
                   {l.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>

@@ -1,19 +1,19 @@
-import { Form, Link, NavLink, useLocation, useSearchParams } from 'react-router';
+import { Form, Link, useLocation, useSearchParams } from 'react-router';
 import { Menu, Search, ShoppingCart, UserRound } from 'lucide-react';
 import { MenuDisclosure } from '~/components/ui/menu-disclosure';
 import { useLocalCartCount } from '~/lib/cart-storage';
-import { useLinkClicks } from '~/lib/use-link-clicks';
+import { useCurrent, useLinkClicks } from '~/lib/use-link-clicks';
 import { Logo } from './logo';
 
-interface NavEntry {
+interface TaxonomyEntry {
   id: number;
   name: string;
 }
 
 interface HeaderProps {
   user: { name: string; email: string; isAdmin: boolean } | null;
-  sports: NavEntry[];
-  categories: NavEntry[];
+  sports: TaxonomyEntry[];
+  categories: TaxonomyEntry[];
   siteName: string;
   serverCartCount: number;
 }
@@ -23,13 +23,18 @@ const linkClass =
 const panelClass =
   'mt-1 max-h-[70vh] w-64 overflow-y-auto rounded-lg border border-slate-200 bg-white p-1 shadow-lg md:absolute md:left-0';
 
-/** Plain links with one click handler (use-link-clicks.ts): these lists are on every page twice. */
-function EntryList({ label, entries, base }: { label: string; entries: NavEntry[]; base: string }) {
-  const onClick = useLinkClicks();
+/** Plain links: the nav around them navigates in the app (use-link-clicks.ts). */
+function EntryList({
+  label,
+  entries,
+  base,
+}: {
+  label: string;
+  entries: TaxonomyEntry[];
+  base: string;
+}) {
   return (
-    // The list only passes its links' clicks on: the links are what keyboard users reach.
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
-    <ul aria-label={label} className="flex flex-col" onClick={onClick}>
+    <ul aria-label={label} className="flex flex-col">
       {entries.map((entry) => (
         <li key={entry.id}>
           <a
@@ -44,12 +49,21 @@ function EntryList({ label, entries, base }: { label: string; entries: NavEntry[
   );
 }
 
+/** A top-level entry: a plain link (the nav's click handler navigates), current like NavLink. */
+function NavEntry({ to, end, children }: { to: string; end?: boolean; children: string }) {
+  return (
+    <a href={to} aria-current={useCurrent(to, end)} className={linkClass}>
+      {children}
+    </a>
+  );
+}
+
 function NavLinks({ sports, categories }: Pick<HeaderProps, 'sports' | 'categories'>) {
   return (
     <>
-      <NavLink to="/shop" end className={linkClass}>
+      <NavEntry to="/shop" end>
         Shop All
-      </NavLink>
+      </NavEntry>
       <MenuDisclosure label="Categories" summaryClassName={linkClass} panelClassName={panelClass}>
         <EntryList label="Categories" entries={categories} base="/shop/category" />
       </MenuDisclosure>
@@ -60,18 +74,10 @@ function NavLinks({ sports, categories }: Pick<HeaderProps, 'sports' | 'categori
       >
         <EntryList label="Sports" entries={sports} base="/shop/sports" />
       </MenuDisclosure>
-      <NavLink to="/portfolio" className={linkClass}>
-        Portfolio
-      </NavLink>
-      <NavLink to="/contact-us" className={linkClass}>
-        Contact Us
-      </NavLink>
-      <NavLink to="/about-us" className={linkClass}>
-        About Us
-      </NavLink>
-      <NavLink to="/orders" className={linkClass}>
-        Orders
-      </NavLink>
+      <NavEntry to="/portfolio">Portfolio</NavEntry>
+      <NavEntry to="/contact-us">Contact Us</NavEntry>
+      <NavEntry to="/about-us">About Us</NavEntry>
+      <NavEntry to="/orders">Orders</NavEntry>
     </>
   );
 }
@@ -112,6 +118,7 @@ export function SiteHeader({ user, sports, categories, siteName, serverCartCount
   const localCount = useLocalCartCount(!user);
   const cartCount = user ? serverCartCount : localCount;
   const q = params.get('q') ?? '';
+  const onNavClick = useLinkClicks();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
       {/* One row on a phone: logo, search, account, cart and menu (each a disclosure that works
@@ -192,13 +199,21 @@ export function SiteHeader({ user, sports, categories, siteName, serverCartCount
             summaryClassName={iconButton}
             panelClassName={dropPanel}
           >
-            <nav aria-label="Mobile" className="flex flex-col gap-1">
+            {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
+            <nav aria-label="Mobile" className="flex flex-col gap-1" onClick={onNavClick}>
               <NavLinks sports={sports} categories={categories} />
             </nav>
           </MenuDisclosure>
         </div>
       </div>
-      <nav aria-label="Main" className="hidden border-t border-slate-100 md:block">
+      {/* The navs' links are plain anchors (about seventy on every page); one handler each
+          navigates in the app (use-link-clicks.ts). The links are what keyboards reach. */}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
+      <nav
+        aria-label="Main"
+        className="hidden border-t border-slate-100 md:block"
+        onClick={onNavClick}
+      >
         <div className="mx-auto flex max-w-7xl items-center gap-1 px-4 py-1">
           <NavLinks sports={sports} categories={categories} />
         </div>
