@@ -119,6 +119,31 @@ function Thumb({ product }: { product: ProductCard }) {
 }
 
 /**
+ * The rows' two icons, drawn once per page and referenced by each row (`<use>`): lucide builds an
+ * icon's attributes anew on every render, and the list drew 32 of them.
+ */
+function RowIconSprite() {
+  return (
+    <svg aria-hidden width="0" height="0" className="absolute">
+      <symbol id="row-icon-edit" viewBox="0 0 24 24">
+        <Pencil />
+      </symbol>
+      <symbol id="row-icon-delete" viewBox="0 0 24 24">
+        <Trash2 />
+      </symbol>
+    </svg>
+  );
+}
+
+function RowIcon({ name }: { name: 'edit' | 'delete' }) {
+  return (
+    <svg aria-hidden className="size-4">
+      <use href={`#row-icon-${name}`} />
+    </svg>
+  );
+}
+
+/**
  * Plain links (the table's click handler navigates and opens the delete dialog: one handler for
  * the page instead of three `<Link>`s per row). Delete leads to the confirm panel without
  * JavaScript; with it, to the confirm dialog.
@@ -131,7 +156,7 @@ function RowActions({ product, deleteHref }: { product: ProductCard; deleteHref:
         aria-label={`Edit ${product.name}`}
         className="inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
       >
-        <Pencil aria-hidden className="size-4" /> Edit
+        <RowIcon name="edit" /> Edit
       </a>
       <a
         href={deleteHref}
@@ -139,7 +164,7 @@ function RowActions({ product, deleteHref }: { product: ProductCard; deleteHref:
         aria-label={`Delete ${product.name}`}
         className="inline-flex items-center gap-1 rounded-md border border-red-200 bg-white px-2.5 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
       >
-        <Trash2 aria-hidden className="size-4" /> Delete
+        <RowIcon name="delete" /> Delete
       </a>
     </div>
   );
@@ -318,6 +343,7 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
         // actions), wider screens the spec's table. One markup instead of a card list and a table,
         // so each row's links and icons are rendered once.
         <div className="rounded-xl border border-slate-200 bg-white shadow-sm md:overflow-x-auto">
+          <RowIconSprite />
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Products, page {result.page}</caption>
             <thead className="hidden bg-slate-50 text-slate-700 md:table-header-group">
