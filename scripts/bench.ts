@@ -489,13 +489,20 @@ async function measure(engine: string, envVars: Record<string, string>): Promise
         rps: 400,
         p99: 150,
       });
-    if (ONLY.has('search')) {
+    /** A wrk run, and the server's CPU milliseconds per request in it (printed). */
+    const measured = (label: string, run: () => ReturnType<typeof wrk>) => {
       const cpu = cpuMs(server.pid!);
-      const r = wrk(base, DURATION, luaScript('search'));
-      add('random searches', r, { rps: 200, p99: 150 });
+      const r = run();
       const perRequest = (cpuMs(server.pid!) - cpu) / Math.max(1, r.rps * DURATION);
-      console.log(`  random searches: ${perRequest.toFixed(2)} ms of server CPU per request`);
-    }
+      console.log(`  ${label}: ${perRequest.toFixed(2)} ms of server CPU per request`);
+      return r;
+    };
+    if (ONLY.has('search'))
+      add(
+        'random searches',
+        measured('random searches', () => wrk(base, DURATION, luaScript('search'))),
+        { rps: 200, p99: 150 },
+      );
     if (ONLY.has('categories'))
       add('random category pairs, pages 1–50', wrk(base, DURATION, luaScript('categories')), {
         rps: 300,
@@ -512,7 +519,11 @@ async function measure(engine: string, envVars: Record<string, string>): Promise
       const signedIn = await (await send(`${base}/shop`, { headers: { cookie } })).text();
       if (!signedIn.includes('Bench Customer')) throw new Error('the cookie did not sign in');
       wrk(`${base}/shop`, 3, shop, cookie);
-      add('`/shop` signed in', wrk(`${base}/shop`, DURATION, shop, cookie), { rps: 150 });
+      add(
+        '`/shop` signed in',
+        measured('`/shop` signed in', () => wrk(`${base}/shop`, DURATION, shop, cookie)),
+        { rps: 150 },
+      );
     }
 
     // The back office's product list with a search (issue 12): server-rendered, signed in as
@@ -524,7 +535,7 @@ async function measure(engine: string, envVars: Record<string, string>): Promise
         throw new Error('the admin cookie did not open /admin/list');
       add(
         'admin `/admin/list?q=…` (random searches)',
-        wrk(base, DURATION, luaScript('admin'), admin),
+        measured('admin list', () => wrk(base, DURATION, luaScript('admin'), admin)),
         { rps: 200 },
       );
     }
