@@ -180,6 +180,10 @@ export const products = pgTable(
     index('products_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('products_search_vector_idx').using('gin', t.searchVector),
+    // The name, sport and category part of the vector (weights A and B): a search ranks the
+    // products whose name, sport or categories hold every word first, and finds them here without
+    // reading the (much larger) set that matches in descriptions.
+    index('products_title_vector_idx').using('gin', sql`ts_filter(${t.searchVector}, '{a,b}')`),
     // The name A–Z order of listProducts, so that list walks an index instead of sorting.
     index('products_name_order_idx').on(sql`lower(${t.name})`, t.id),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX "products_title_vector_idx" ON "products" USING gin (ts_filter("search_vector", '{a,b}'));
