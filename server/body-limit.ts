@@ -19,15 +19,53 @@ function refuse(req: Request, res: Response, limit: number, error?: Error) {
     if (/^\/api\//.test(req.path)) res.json({ error: message });
     else res.type('text/plain').send(message);
   }
-  // Closing at once, with the client still sending, makes the kernel reset the connection, and
-  // the client may lose the answer. So linger: throw away what still arrives for a moment (it is
-  // never stored), then close (like nginx's lingering close).
-  const close = () => setTimeout(() => req.destroy(error), LINGER_MS).unref();
-  if (res.writableFinished) close();
-  else res.once('finish', close);
+  closeAfterAnswer(req, res, error);
 }
 
 const LINGER_MS = 1000;
+
+/** Closes the connection once the answer is out (lingering: see lingerOnEarlyAnswer). */
+function closeAfterAnswer(req: Request, res: Response, error?: Error) {
+  if (res.writableFinished) req.destroy(error);
+  else res.once('finish', () => req.destroy(error));
+}
+
+/**
+ * Lingering close, like nginx's, for a request answered before its body has all arrived (a 413,
+ * or a handler that answers without reading). Closing at once, with the client still sending,
+ * makes the kernel reset the connection, and the client may lose the answer already sent (EPIPE
+ * before it reads the 413). Node closes at once in two ways: after the answer when either side
+ * said `Connection: close` (the socket's destroySoon), and whenever the request is destroyed with
+ * its body incomplete (the adapters of React Router and Better Auth cancel an unread body when
+ * the answer is done). Both are made to linger: the answer's side of the connection is ended, what
+ * still arrives is thrown away (never stored) for LINGER_MS, then the connection closes.
+ */
+function lingerOnEarlyAnswer(req: Request, res: Response) {
+  let lingering = false;
+  const linger = () => {
+    if (lingering) return;
+    lingering = true;
+    req.push = () => true;
+    req.resume();
+    setTimeout(() => req.socket?.destroy(), LINGER_MS).unref();
+  };
+  const destroy = req.destroy.bind(req);
+  req.destroy = (error?: Error) => {
+    if (req.complete || !req.socket || req.socket.destroyed) return destroy(error);
+    linger();
+    return req;
+  };
+  // Before Node's own handler (resOnFinish), which calls destroySoon.
+  res.prependOnceListener('finish', () => {
+    const socket = req.socket;
+    if (req.complete || !socket || socket.destroyed) return;
+    socket.destroySoon = () => {
+      socket.end();
+      linger();
+    };
+    linger();
+  });
+}
 
 /** A NUL byte, raw or escaped for a form (%00) or JSON (\u0000): no text field can hold one. */
 // eslint-disable-next-line no-control-regex -- a NUL byte is exactly what is looked for
@@ -46,9 +84,7 @@ function refuseInput(req: Request, res: Response) {
     status: 400,
     expose: true,
   });
-  const close = () => setTimeout(() => req.destroy(error), LINGER_MS).unref();
-  if (res.writableFinished) close();
-  else res.once('finish', close);
+  closeAfterAnswer(req, res, error);
 }
 
 /**
@@ -59,6 +95,7 @@ function refuseInput(req: Request, res: Response) {
 export function bodyLimit() {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
+    lingerOnEarlyAnswer(req, res);
     const limit = bodyLimitFor(req.path);
     const declared = req.headers['content-length'];
     if (declared !== undefined && Number(declared) > limit) {

@@ -94,6 +94,38 @@ describe('body limits', () => {
     expect((await send('/register', { headers: MULTIPART, streamBytes: mb })).status).toBe(413);
   });
 
+  it('keeps reading a refused body for a moment, so a client still sending gets its 413', async () => {
+    // A client that asks to close (agent: false sends Connection: close) and goes on sending 2 MB
+    // after the 64 KiB limit: the server answers, then throws away what still arrives for a
+    // moment (a lingering close). Closing at once would reset the connection under the client's
+    // writes (EPIPE), often before it read the answer.
+    for (const path of ['/login', '/api/auth/sign-in/email']) {
+      const outcome = await new Promise<{ status?: number; error?: string }>((resolve) => {
+        let status: number | undefined;
+        const req = httpRequest(
+          `${server.base}${path}`,
+          { method: 'POST', headers: { ...VIA_PROXY, ...FORM }, agent: false },
+          (res) => {
+            status = res.statusCode;
+            res.resume();
+          },
+        );
+        req.on('error', (error: NodeJS.ErrnoException) => resolve({ status, error: error.code }));
+        const chunk = Buffer.alloc(16 * 1024, 'a');
+        let sent = 0;
+        const pump = () => {
+          if (sent >= 2 * 1024 * 1024)
+            return void req.end(() => setTimeout(() => resolve({ status }), 50));
+          sent += chunk.length;
+          if (req.write(chunk)) setImmediate(pump);
+          else req.once('drain', pump);
+        };
+        pump();
+      });
+      expect(outcome).toEqual({ status: 413 });
+    }
+  });
+
   it('allows the product image forms more, but not without bound', async () => {
     const big = await send('/admin/create', {
       headers: MULTIPART,
