@@ -19,52 +19,48 @@ function refuse(req: Request, res: Response, limit: number, error?: Error) {
     if (/^\/api\//.test(req.path)) res.json({ error: message });
     else res.type('text/plain').send(message);
   }
-  closeAfterAnswer(req, res, error);
+  lingeringClose(req, res, error);
 }
 
 const LINGER_MS = 1000;
 
-/** Closes the connection once the answer is out (lingering: see lingerOnEarlyAnswer). */
-function closeAfterAnswer(req: Request, res: Response, error?: Error) {
-  if (res.writableFinished) req.destroy(error);
-  else res.once('finish', () => req.destroy(error));
-}
-
 /**
- * Lingering close, like nginx's, for a request answered before its body has all arrived (a 413,
- * or a handler that answers without reading). Closing at once, with the client still sending,
- * makes the kernel reset the connection, and the client may lose the answer already sent (EPIPE
- * before it reads the 413). Node closes at once in two ways: after the answer when either side
- * said `Connection: close` (the socket's destroySoon), and whenever the request is destroyed with
- * its body incomplete (the adapters of React Router and Better Auth cancel an unread body when
- * the answer is done). Both are made to linger: the answer's side of the connection is ended, what
- * still arrives is thrown away (never stored) for LINGER_MS, then the connection closes.
+ * Closes a refused request's connection once the answer is out, lingering like nginx: closing at
+ * once, with the client still sending, makes the kernel reset the connection, and the client may
+ * lose the answer (EPIPE before it reads the 413). So what still arrives is thrown away (never
+ * stored) for LINGER_MS, then the connection closes. Node would close at once in two ways: after
+ * an answer when either side said `Connection: close` (the socket's destroySoon), and when the
+ * request is destroyed with its body incomplete (React Router's and Better Auth's adapters cancel
+ * an unread body once the answer is done). Both wait for the linger here. Only refused requests
+ * linger: their answer says `Connection: close`, so no client sends another request on them.
  */
-function lingerOnEarlyAnswer(req: Request, res: Response) {
+function lingeringClose(req: Request, res: Response, error?: Error) {
+  const socket = req.socket;
+  const destroy = req.destroy.bind(req);
   let lingering = false;
   const linger = () => {
     if (lingering) return;
     lingering = true;
     req.push = () => true;
     req.resume();
-    setTimeout(() => req.socket?.destroy(), LINGER_MS).unref();
+    setTimeout(() => {
+      destroy(error);
+      socket?.destroy();
+    }, LINGER_MS).unref();
   };
-  const destroy = req.destroy.bind(req);
-  req.destroy = (error?: Error) => {
-    if (req.complete || !req.socket || req.socket.destroyed) return destroy(error);
+  req.destroy = (reason?: Error) => {
+    if (req.complete) return destroy(reason ?? error);
     linger();
     return req;
   };
-  // Before Node's own handler (resOnFinish), which calls destroySoon.
-  res.prependOnceListener('finish', () => {
-    const socket = req.socket;
-    if (req.complete || !socket || socket.destroyed) return;
+  if (socket) {
     socket.destroySoon = () => {
       socket.end();
       linger();
     };
-    linger();
-  });
+  }
+  if (res.writableFinished) linger();
+  else res.once('finish', linger);
 }
 
 /** A NUL byte, raw or escaped for a form (%00) or JSON (\u0000): no text field can hold one. */
@@ -84,7 +80,7 @@ function refuseInput(req: Request, res: Response) {
     status: 400,
     expose: true,
   });
-  closeAfterAnswer(req, res, error);
+  lingeringClose(req, res, error);
 }
 
 /**
@@ -95,7 +91,6 @@ function refuseInput(req: Request, res: Response) {
 export function bodyLimit() {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
-    lingerOnEarlyAnswer(req, res);
     const limit = bodyLimitFor(req.path);
     const declared = req.headers['content-length'];
     if (declared !== undefined && Number(declared) > limit) {

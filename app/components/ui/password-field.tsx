@@ -29,9 +29,16 @@ export function PasswordField({ id, label, error, hint, className, ...input }: P
   useLayoutEffect(() => {
     const el = ref.current;
     const at = caret.current;
-    if (!el || !at || document.activeElement !== el) return;
-    el.setSelectionRange(at[0], at[1]);
     caret.current = null;
+    if (!el || !at || document.activeElement !== el) return;
+    const restore = () => {
+      if (document.activeElement === el) el.setSelectionRange(at[0], at[1]);
+    };
+    restore();
+    // Some Chromium versions (150) reset the selection once more when they next lay the input
+    // out with its new type, after this effect: restore it again then, before the next key.
+    const frame = requestAnimationFrame(restore);
+    return () => cancelAnimationFrame(frame);
   }, [shown]);
 
   return (

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { db } from '../db/client.server';
 import {
   categories,
@@ -15,13 +15,16 @@ export interface InboxCounts {
   openMessages: number;
 }
 
-/** New enquiries and messages not yet handled: two index-backed counts for every admin page. */
+/**
+ * New enquiries and messages not yet handled: two index-backed counts for every admin page, in
+ * one round trip.
+ */
 export async function inboxCounts(): Promise<InboxCounts> {
-  const [[e], [m]] = await Promise.all([
-    db().select({ n: count() }).from(enquiries).where(eq(enquiries.status, 'new')),
-    db().select({ n: count() }).from(contactMessages).where(eq(contactMessages.handled, false)),
-  ]);
-  return { newEnquiries: Number(e?.n ?? 0), openMessages: Number(m?.n ?? 0) };
+  const result = await db().execute(sql`
+    SELECT (SELECT count(*)::int FROM ${enquiries} WHERE ${enquiries.status} = 'new') AS e,
+           (SELECT count(*)::int FROM ${contactMessages} WHERE ${contactMessages.handled} = false) AS m`);
+  const [row] = (Array.isArray(result) ? result : result.rows) as { e: number; m: number }[];
+  return { newEnquiries: Number(row?.e ?? 0), openMessages: Number(row?.m ?? 0) };
 }
 
 /** The dashboard's figures: the catalogue's size and what needs attention. */

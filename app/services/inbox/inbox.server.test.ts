@@ -29,6 +29,7 @@ import {
   replyToEnquiry,
   searchEnquiries,
 } from './enquiries.server';
+import { inboxCounts } from '../admin/overview.server';
 import { readMessage, replyToMessage, setMessageHandled } from './messages.server';
 import { getQuotationPdf, priceQuotation, sendQuotation } from './quotations.server';
 
@@ -395,5 +396,21 @@ describe('contact messages', () => {
       .from(contactMessageEvents)
       .where(and(eq(contactMessageEvents.messageId, m!.id)));
     expect(events.every((e) => e.actorId === staff.id)).toBe(true);
+  });
+});
+
+describe("the back office's inbox counts", () => {
+  it('counts new enquiries and messages not yet handled, nothing else', async () => {
+    const before = await inboxCounts();
+    await enquiry();
+    await enquiry({ status: 'in_progress' });
+    const values = { name: 'Ms Ong', email: 'ong@school.example', phone: '', message: 'Hello' };
+    await db()
+      .insert(contactMessages)
+      .values([values, { ...values, handled: true }]);
+    expect(await inboxCounts()).toEqual({
+      newEnquiries: before.newEnquiries + 1,
+      openMessages: before.openMessages + 1,
+    });
   });
 });
