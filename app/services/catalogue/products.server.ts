@@ -373,8 +373,9 @@ function queryPlan(
     );
   /**
    * A broad search's exact count, through the GIN index although nearly every product may match:
-   * counting the bitmap reads no table pages (they are all-visible), where the sequential scan the
-   * planner prefers then reads and tests every row ('school' at 100k: 24 against 75-90 ms).
+   * the bitmap scan reads only the pages holding matches, where the sequential scan the planner
+   * prefers then reads the whole table and tests every row ('school' at 100k: 24 against 75-90 ms
+   * on 24 Nov's machine).
    */
   const broadCount = () =>
     db().transaction(async (tx) => {
