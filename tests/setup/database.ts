@@ -1,9 +1,17 @@
 // Per test file: a fresh, migrated database. PGlite in memory by default; with TEST_DB=postgres a
 // new database on the harness's server. Services then use it through their usual client.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterAll } from 'vitest';
 
 process.env.NODE_ENV = 'test';
@@ -27,6 +35,35 @@ if (process.env.TEST_DB === 'postgres') {
 }
 
 const { migrateDatabase } = await import('~/services/db/migrate.server');
-const { closeDb } = await import('~/services/db/client.server');
+const { closeDb, db, startInMemoryPgliteFrom } = await import('~/services/db/client.server');
+if (process.env.TEST_DB !== 'postgres') await startFromTemplate();
 await migrateDatabase();
 afterAll(closeDb);
+
+/**
+ * PGlite: a fresh database per file from one migrated copy, kept in the temporary folder under a
+ * hash of the migrations and PGlite's version (initdb and the migrations cost about 3 s a file).
+ * The first file to find no copy migrates its own database and leaves a copy of it, written to a
+ * temporary name and renamed, so files running at the same time never read half a copy.
+ */
+async function startFromTemplate() {
+  const migrations = readdirSync('drizzle', { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+  // PGlite's package.json is not among its exports: read from the project's node_modules.
+  const pglite = readFileSync('node_modules/@electric-sql/pglite/package.json');
+  const hash = createHash('sha256').update(pglite);
+  for (const file of migrations) hash.update(file).update(readFileSync(file));
+  const copy = path.join(tmpdir(), `fieldhouse-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (existsSync(copy)) {
+    startInMemoryPgliteFrom(new Blob([readFileSync(copy)]));
+    return;
+  }
+  await migrateDatabase();
+  const client = (db() as unknown as { $client: PGlite }).$client;
+  const dump = await client.dumpDataDir('none');
+  const partial = `${copy}.${process.pid}`;
+  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  renameSync(partial, copy);
+}
