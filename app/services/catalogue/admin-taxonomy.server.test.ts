@@ -106,6 +106,31 @@ describe('sports and categories in the back office', () => {
     });
   });
 
+  it('runs the write again when a race meets the slug index first', async () => {
+    await createTaxonomy(actor, 'category', { name: 'Net Games' });
+    const spy = vi.spyOn(db(), 'transaction');
+    // A race seen from the second admin: the checks saw a free slug, then the insert met the
+    // other's row on the slug index. Names of one slug but not one name: the next slug is taken.
+    spy.mockImplementationOnce(
+      async () =>
+        (await db().insert(categories).values({ name: 'Net-Games', slug: 'net-games' })) as never,
+    );
+    expect(await createTaxonomy(actor, 'category', { name: 'Net-Games' })).toMatchObject({
+      name: 'Net-Games',
+      slug: 'net-games-2',
+    });
+    // The same name in other letters: whichever unique index answers first, a 409 on the name.
+    spy.mockImplementationOnce(
+      async () =>
+        (await db().insert(categories).values({ name: 'NET GAMES', slug: 'net-games' })) as never,
+    );
+    expect(await refusal(createTaxonomy(actor, 'category', { name: 'NET GAMES' }))).toMatchObject({
+      message: 'A category with this name already exists.',
+      status: 409,
+      field: 'name',
+    });
+  });
+
   afterEach(() => vi.restoreAllMocks());
 
   it('renames: the slug follows, the audit has from → to, and search finds the new name', async () => {

@@ -103,12 +103,22 @@ async function productsUsing(tx: Tx, kind: TaxonomyKind, id: number): Promise<nu
 /**
  * Runs a write and turns the database's answers into the user's: a name taken (also when two
  * admins race past the check, caught by the unique index on lower(name)) or products added in the
- * meantime (the foreign key). Then drops this instance's catalogue cache; other instances see the
- * version the triggers bumped within a second.
+ * meantime (the foreign key). Two admins racing with names of one slug ('Pickleball' and
+ * 'PICKLEBALL', or 'Ball Games' and 'Ball-Games') may meet the slug's unique index before the
+ * name's: then the write runs again, and now sees the other's row (a taken name, or a free slug
+ * with -2). Then drops this instance's catalogue cache; other instances see the version the
+ * triggers bumped within a second.
  */
 async function write<T>(kind: TaxonomyKind, run: () => Promise<T>): Promise<T> {
   try {
-    return await run();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await run();
+      } catch (error) {
+        if (attempt < 3 && violates(error, '23505', KINDS[kind].slugIndex)) continue;
+        throw error;
+      }
+    }
   } catch (error) {
     if (violates(error, '23505', KINDS[kind].nameIndex))
       throw new UserError(KINDS[kind].duplicate, 409, 'name');
