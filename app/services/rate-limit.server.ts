@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { db } from './db/client.server';
+import { db, rowsOf } from './db/client.server';
 
 /**
  * Counts one attempt for `key` in a fixed window and says whether it is within `max`. The counter
@@ -18,7 +18,7 @@ export async function hitRateLimit(
       reset_at = CASE WHEN rate_limits.reset_at <= now()
         THEN now() + make_interval(secs => ${windowSeconds}) ELSE rate_limits.reset_at END
     RETURNING count, ceil(extract(epoch FROM reset_at - now()))::int AS wait`);
-  const rows = (Array.isArray(result) ? result : result.rows) as { count: number; wait: number }[];
+  const rows = rowsOf<{ count: number; wait: number }>(result);
   const row = rows[0]!;
   return { allowed: Number(row.count) <= max, retryAfterSeconds: Math.max(1, Number(row.wait)) };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { db } from '../db/client.server';
+import { db, rowsOf } from '../db/client.server';
 
 /**
  * Per-account throttling of password guesses (OWASP Authentication Cheat Sheet, "Protect against
@@ -16,10 +16,6 @@ export const FIRST_LOCK_SECONDS = 30;
 export const MAX_LOCK_SECONDS = 15 * 60;
 
 const keyOf = (account: string) => `account:${account.trim().toLowerCase()}`;
-
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
 
 /** Seconds until this account's password may be checked again (0: now). */
 export async function accountLockedFor(account: string): Promise<number> {

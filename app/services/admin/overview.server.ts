@@ -1,5 +1,5 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import { db } from '../db/client.server';
+import { db, rowsOf } from '../db/client.server';
 import {
   categories,
   contactMessages,
@@ -23,7 +23,7 @@ export async function inboxCounts(): Promise<InboxCounts> {
   const result = await db().execute(sql`
     SELECT (SELECT count(*)::int FROM ${enquiries} WHERE ${enquiries.status} = 'new') AS e,
            (SELECT count(*)::int FROM ${contactMessages} WHERE ${contactMessages.handled} = false) AS m`);
-  const [row] = (Array.isArray(result) ? result : result.rows) as { e: number; m: number }[];
+  const [row] = rowsOf<{ e: number; m: number }>(result);
   return { newEnquiries: Number(row?.e ?? 0), openMessages: Number(row?.m ?? 0) };
 }
 

@@ -9,7 +9,7 @@ import { PAGE_SIZE } from '~/lib/constants';
 import type { ProductCreateInput, ProductEditInput } from '~/lib/schemas/product';
 import { PRODUCT_MESSAGES } from '~/lib/schemas/product';
 import { recordAudit, diffFields, type Actor } from '../audit/audit.server';
-import { db, type Database } from '../db/client.server';
+import { db, rowsOf, type Database } from '../db/client.server';
 import { categories, productImages, products, productsCategories, sports } from '../db/schema';
 import { UserError } from '../errors.server';
 import { imageKeys, mediaUrl, type StoredImage } from '../media/storage.server';
@@ -162,11 +162,11 @@ export async function createProduct(
   const ordered = filesOfSlots(input.images, files);
   const saved = await withStoredImages(ordered, async (tx, stored) => {
     await checkTaxonomy(tx, input.sportId, input.categoryIds);
-    const [{ id } = { id: 0 }] = (await tx
+    const [{ id } = { id: 0 }] = await tx
       .execute<{ id: number }>(
         sql`SELECT nextval(pg_get_serial_sequence('products', 'id'))::int AS id`,
       )
-      .then((r) => (Array.isArray(r) ? r : r.rows))) as { id: number }[];
+      .then((r) => rowsOf<{ id: number }>(r));
     await tx.insert(products).values({
       id,
       name: input.name,

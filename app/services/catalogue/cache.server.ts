@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { db } from '../db/client.server';
+import { db, rowsOf } from '../db/client.server';
 
 /**
  * Results computed from the catalogue, kept until the catalogue changes. Every catalogue write
@@ -41,7 +41,7 @@ async function readVersion(): Promise<number> {
   const result = await db().execute<{ version: number }>(
     sql`SELECT version FROM catalogue_state WHERE id = 1`,
   );
-  const rows = (Array.isArray(result) ? result : result.rows) as { version: number }[];
+  const rows = rowsOf<{ version: number }>(result);
   return Number(rows[0]?.version ?? 0);
 }
 

@@ -1,6 +1,6 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { PAGE_SIZE } from '~/lib/constants';
-import { db } from '../db/client.server';
+import { db, rowsOf } from '../db/client.server';
 import { categories, productImages, products, productsCategories, sports } from '../db/schema';
 import { mediaUrl } from '../media/storage.server';
 import { cached } from './cache.server';
@@ -187,10 +187,6 @@ async function corrections(words: string[]): Promise<Map<string, string[]>> {
     if (list) fixes.set(word, [word, ...list]);
   }
   return fixes;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
 /** Parses '{3,1,2}' (an int[] as text) without an intermediate array of strings. */

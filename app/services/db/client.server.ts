@@ -91,6 +91,11 @@ export function connect(database: Env['database']): Connection {
   return { db, close: () => pool.end() };
 }
 
+/** The rows of a `db().execute(…)` answer, which is `{ rows }` or a bare array by driver. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
 let connection: Connection | undefined;
 
 /** The one database client of this process. */
