@@ -2,7 +2,7 @@
 // reaches another's navbar, filters, sitemap and API within a second, through the catalogue
 // version the database triggers bump (the other instance never hears of the write directly).
 import { vi, describe, expect, it } from 'vitest';
-import { db } from '~/services/db/client.server';
+import { db, rowsOf } from '~/services/db/client.server';
 import { user } from '~/services/db/schema';
 import {
   createTaxonomy,
@@ -23,7 +23,7 @@ await db()
 async function otherInstance() {
   const shared = db();
   vi.resetModules();
-  vi.doMock('~/services/db/client.server', () => ({ db: () => shared }));
+  vi.doMock('~/services/db/client.server', () => ({ db: () => shared, rowsOf }));
   const taxonomy = await import('~/services/catalogue/taxonomy.server');
   vi.doUnmock('~/services/db/client.server');
   return taxonomy;
