@@ -132,6 +132,35 @@ describe('listProducts', () => {
     expect((await listProducts({ q: '_' })).items.map((p) => p.id)).toEqual([ids.under]);
   });
 
+  it('finds model codes as written, however PostgreSQL splits them', async () => {
+    // PostgreSQL's parser reads 'GP-2000' as 'gp' and '-2000', '21e2f7' as '21e2' (a number in
+    // scientific notation) and 'f7', '1.5e3kg' as '1.5e3' and 'kg'; a search splits text its
+    // own way, and must still find every word of the text it was typed from.
+    const clock = await createProduct({
+      name: 'Shot Clock GP-2000',
+      description: 'Serial 21e2f7, bracket 1.5e3kg.',
+      sportId: basketball.id,
+    });
+    const spare = await createProduct({
+      name: 'Spare Fuse',
+      description: 'Fits the GP-2000 shot clock.',
+      sportId: basketball.id,
+    });
+    catalogueChanged();
+    try {
+      const found = async (q: string) => (await listProducts({ q })).items.map((p) => p.id);
+      // The name's match first, then the description's.
+      expect(await found('GP-2000')).toEqual([clock.id, spare.id]);
+      expect(await found('gp 2000')).toEqual([clock.id, spare.id]);
+      expect(await found('2000 clock')).toEqual([clock.id, spare.id]);
+      expect(await found('21e2f7')).toEqual([clock.id]);
+      expect(await found('1.5e3kg')).toEqual([clock.id]);
+    } finally {
+      await db().execute(sql`DELETE FROM products WHERE id IN (${clock.id}, ${spare.id})`);
+      catalogueChanged();
+    }
+  });
+
   it('combines search with filters and finds nothing for nonsense', async () => {
     expect(
       (await listProducts({ q: 'net', sportIds: [football.id] })).items.map((p) => p.id),

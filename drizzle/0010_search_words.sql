@@ -1,0 +1,33 @@
+-- A search splits what a visitor types into words its own way (search.server.ts parseSearch: runs
+-- of letters and digits, with '.digits' groups as in '3.05'), and PostgreSQL's parser splits a
+-- product's text another way: 'GP-2000' into 'gp' and '-2000' (a signed number), '21e2f7' into
+-- '21e2' (scientific notation) and 'f7'. So 'GP-2000', '2000' and '21e2f7' found nothing. A text's
+-- vector now also holds the words a search would split it into that the parser left out, each at
+-- one position so the caller's weight applies. Words over 2046 bytes are left out, as the parser
+-- leaves them out (a tsvector cannot hold them). Only the vectors that change are written.
+CREATE OR REPLACE FUNCTION fieldhouse_text_vector(p_text text)
+RETURNS tsvector LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  parsed tsvector := to_tsvector('simple', coalesce(p_text, ''));
+  known text[] := tsvector_to_array(parsed);
+  missing text;
+BEGIN
+  SELECT string_agg(DISTINCT '''' || m.w[1] || ''':1', ' ') INTO missing
+    FROM regexp_matches(lower(coalesce(p_text, '')), '([[:alnum:]]+(?:\.[[:digit:]]+)*)', 'g') AS m(w)
+   WHERE octet_length(m.w[1]) <= 2046 AND NOT m.w[1] = ANY (known);
+  RETURN parsed || coalesce(missing::tsvector, ''::tsvector);
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION fieldhouse_search_vector(p_id integer, p_name text, p_description text, p_sport_id integer)
+RETURNS tsvector LANGUAGE sql STABLE AS $$
+  SELECT setweight(fieldhouse_text_vector(p_name || ' ' || fieldhouse_joined_words(p_name)), 'A')
+      || setweight(fieldhouse_text_vector(concat_ws(' ',
+           (SELECT s.name FROM sports s WHERE s.id = p_sport_id),
+           (SELECT string_agg(c.name, ' ')
+              FROM products_categories pc JOIN categories c ON c.id = pc.category_id
+             WHERE pc.product_id = p_id))), 'B')
+      || fieldhouse_text_vector(p_description)
+$$;
+--> statement-breakpoint
+UPDATE products SET search_vector = fieldhouse_search_vector(id, name, description, sport_id)
+ WHERE search_vector IS DISTINCT FROM fieldhouse_search_vector(id, name, description, sport_id);
