@@ -18,6 +18,21 @@ BEGIN
   RETURN parsed || coalesce(missing::tsvector, ''::tsvector);
 END $$;
 --> statement-breakpoint
+-- Neighbouring words of a name joined: two words of letters as before ('Goal Post' -> 'goalpost'),
+-- and now also letters beside a number, so a model code meets written together, apart or
+-- hyphenated ('GP-2000' -> 'gp2000', 'SC 24' -> 'sc24'; search.server.ts joins the same pairs).
+-- Words as a search splits them: runs of letters and digits, '3.05' one word; numbers with a dot
+-- and two numbers are never joined.
+CREATE OR REPLACE FUNCTION fieldhouse_joined_words(p_text text)
+RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT coalesce(string_agg(w.word || w.next, ' '), '')
+    FROM (SELECT t.m[1] AS word, lead(t.m[1]) OVER (ORDER BY t.n) AS next
+            FROM regexp_matches(lower(p_text), '([[:alnum:]]+(?:\.[[:digit:]]+)*)', 'g')
+                 WITH ORDINALITY AS t(m, n)) w
+   WHERE (w.word ~ '^[[:alpha:]]+$' AND w.next ~ '^([[:alpha:]]+|[[:digit:]]+)$')
+      OR (w.word ~ '^[[:digit:]]+$' AND w.next ~ '^[[:alpha:]]+$')
+$$;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION fieldhouse_search_vector(p_id integer, p_name text, p_description text, p_sport_id integer)
 RETURNS tsvector LANGUAGE sql STABLE AS $$
   SELECT setweight(fieldhouse_text_vector(p_name || ' ' || fieldhouse_joined_words(p_name)), 'A')

@@ -146,6 +146,7 @@ describe('listProducts', () => {
       description: 'Fits the GP-2000 shot clock.',
       sportId: basketball.id,
     });
+    const timer = await createProduct({ name: 'Possession Timer SC24', sportId: basketball.id });
     catalogueChanged();
     try {
       const found = async (q: string) => (await listProducts({ q })).items.map((p) => p.id);
@@ -155,8 +156,15 @@ describe('listProducts', () => {
       expect(await found('2000 clock')).toEqual([clock.id, spare.id]);
       expect(await found('21e2f7')).toEqual([clock.id]);
       expect(await found('1.5e3kg')).toEqual([clock.id]);
+      // A code's letters and number meet written together, apart or hyphenated, as in the name.
+      expect(await found('gp2000')).toEqual([clock.id]);
+      expect(await found('sc24')).toEqual([timer.id]);
+      expect(await found('sc 24')).toEqual([timer.id]);
+      expect(await found('SC-24 timer')).toEqual([timer.id]);
     } finally {
-      await db().execute(sql`DELETE FROM products WHERE id IN (${clock.id}, ${spare.id})`);
+      await db().execute(
+        sql`DELETE FROM products WHERE id IN (${clock.id}, ${spare.id}, ${timer.id})`,
+      );
       catalogueChanged();
     }
   });

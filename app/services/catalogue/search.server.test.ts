@@ -24,7 +24,13 @@ describe('parseSearch', () => {
 describe('searchQueries', () => {
   it('lets neighbouring words match joined, and numbers match whole', () => {
     expect(searchQueries(['goal', 'post'])!.match).toBe("('goal':* & 'post':*) | ('goalpost':*)");
-    expect(searchQueries(['size', '7'])!.match).toBe("'size':* & ('7' | '7s' | '7es')");
+    // Letters beside a number join too ('size 7' finds 'Size7', 'gp 2000' finds 'GP2000')…
+    expect(searchQueries(['size', '7'])!.match).toBe(
+      "('size':* & ('7' | '7s' | '7es')) | ('size7':*)",
+    );
+    // …but never two numbers, nor a number with a decimal point.
+    expect(searchQueries(['2', '3'])!.match).toBe("('2' | '2s' | '2es') & ('3' | '3s' | '3es')");
+    expect(searchQueries(['net', '3.05'])!.match).toBe("'net':* & ('3.05' | '3.05s' | '3.05es')");
     expect(searchQueries(['nets'])!.tiers[0]).toBe("('nets':A | 'net':A | 'netes':A)");
     expect(searchQueries([])).toBeNull();
   });

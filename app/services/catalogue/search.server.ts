@@ -31,6 +31,15 @@ export function parseSearch(q: string): ParsedSearch {
 
 const isNumber = (w: string) => /^[\p{N}.]+$/u.test(w);
 const isLetters = (w: string) => /^\p{L}+$/u.test(w);
+const isDigits = (w: string) => /^\p{N}+$/u.test(w);
+
+/**
+ * Neighbouring words that may also be written as one: two words of letters ('goal post'), or
+ * letters beside a number ('gp 2000', 'SC-24'). The index joins the same pairs of a name
+ * (fieldhouse_joined_words, migration 0010).
+ */
+const joinable = (a: string, b: string) =>
+  (isLetters(a) && (isLetters(b) || isDigits(b))) || (isDigits(a) && isLetters(b));
 
 /**
  * The singular of an English plural, for matching 'nets' to 'Net' and 'goalposts' to 'Goalpost'
@@ -73,8 +82,9 @@ function wordQuery(word: string, exact: boolean, weight: Weight, alternatives: s
 }
 
 /**
- * All words (AND, any order); each pair of neighbouring letter-words may also match as one word,
- * so 'goal post' and 'goal-post' find 'Goalposts' (the index holds 'Goal Post' joined too).
+ * All words (AND, any order); each joinable pair of neighbouring words may also match as one word,
+ * so 'goal post' and 'goal-post' find 'Goalposts' and 'gp 2000' finds 'GP2000' (the index holds
+ * 'Goal Post' and 'GP-2000' joined too).
  */
 function allWords(
   words: string[],
@@ -91,7 +101,7 @@ function allWords(
     let result = wordQuery(word, exact, weight, fixes.get(word) ?? []);
     if (rest) result = `${result} & ${rest}`;
     const next = words[i + 1];
-    if (next !== undefined && isLetters(word) && isLetters(next)) {
+    if (next !== undefined && joinable(word, next)) {
       const after = i + 2 < words.length ? from(i + 2) : '';
       const joined = wordQuery(word + next, exact, weight, []);
       result = `(${result}) | (${after ? `${joined} & ${after}` : joined})`;
