@@ -7,7 +7,7 @@ import { openForScript } from './cli-db';
 
 openForScript();
 await migrateDatabase();
-await seedDemoCatalogue(console.log);
+await seedDemoCatalogue({ log: console.log });
 const admin = await ensureDemoAdmin();
 if (admin) {
   console.log(

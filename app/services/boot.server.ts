@@ -19,7 +19,7 @@ export async function boot(log: (line: string) => void = console.log): Promise<v
   await migrateDatabase();
   if (config.seedDemo && (await isCatalogueEmpty())) {
     log('Empty database: loading the demo catalogue…');
-    await seedDemoCatalogue(log);
+    await seedDemoCatalogue({ log });
     const admin = await ensureDemoAdmin();
     if (admin) {
       log(

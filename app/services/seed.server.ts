@@ -24,8 +24,12 @@ export async function isCatalogueEmpty(): Promise<boolean> {
 /**
  * Loads the demo catalogue: sports, categories, products (keeping the original site's ids) and
  * their images, drawn at seed time (no network). Safe to run twice: existing rows are kept.
+ * `images: false` leaves the images out (tests of search and order, which drawing would slow).
  */
-export async function seedDemoCatalogue(log: (line: string) => void = () => {}): Promise<void> {
+export async function seedDemoCatalogue({
+  log = () => {},
+  images = true,
+}: { log?: (line: string) => void; images?: boolean } = {}): Promise<void> {
   const now = Date.now();
   await db().transaction(async (tx) => {
     await tx.insert(sports).values(demoSports).onConflictDoNothing();
@@ -61,7 +65,7 @@ export async function seedDemoCatalogue(log: (line: string) => void = () => {}):
     }
   });
   let drawn = 0;
-  for (const product of demoProducts) {
+  for (const product of images ? demoProducts : []) {
     const [has] = await db()
       .select({ id: productImages.id })
       .from(productImages)

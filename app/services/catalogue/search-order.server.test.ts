@@ -15,7 +15,7 @@ import { parseSearch, rankOf, searchQueries } from './search.server';
 const EXTRA = 3_000;
 
 beforeAll(async () => {
-  await seedDemoCatalogue();
+  await seedDemoCatalogue({ images: false });
   // Like the bench's fill: every description says 'schools'; names hold 'School' or 'Court' in
   // turn, some 'Schooling' (a prefix match only); some descriptions say 'court', some only
   // 'Courtside' or 'Singaporean' (prefix matches, ranked after whole words).

@@ -64,7 +64,7 @@ const CASES: Case[] = [
 ];
 
 beforeAll(async () => {
-  await seedDemoCatalogue();
+  await seedDemoCatalogue({ images: false });
 }, 120_000);
 
 describe('search relevance on the demo catalogue', () => {
