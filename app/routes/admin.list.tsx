@@ -8,10 +8,7 @@ import { ConfirmDialog, MessageDialog } from '~/components/ui/dialog';
 import { adminMeta } from '~/lib/admin-meta';
 import { clickedLink, useLinkClicks } from '~/lib/use-link-clicks';
 import { useOnResult } from '~/lib/use-form';
-import {
-  deleteProduct,
-  listProductsWithoutImages,
-} from '~/services/catalogue/admin-products.server';
+import { deleteProduct } from '~/services/catalogue/admin-products.server';
 import { getProduct, listProducts, type ProductCard } from '~/services/catalogue/products.server';
 import { listCategories, listSports } from '~/services/catalogue/taxonomy.server';
 import { UserError } from '~/services/errors.server';
@@ -71,7 +68,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
   const deleteId = positive(url.searchParams.get('delete'));
   const [result, sports, categories, toDelete] = await Promise.all([
-    state.noImages ? listProductsWithoutImages(filter) : listProducts(filter),
+    listProducts({ ...filter, withoutImages: state.noImages }),
     listSports(),
     listCategories(),
     deleteId ? getProduct(deleteId) : null,

@@ -21,7 +21,6 @@ import {
   createProduct,
   deleteProduct,
   getProductForEdit,
-  listProductsWithoutImages,
   PRODUCT_ERRORS,
   updateProduct,
 } from './admin-products.server';
@@ -269,18 +268,5 @@ describe('deleteProduct', () => {
   it('answers 404 with the spec message for an unknown product', async () => {
     const error = await rejection(deleteProduct(actor, 999_999));
     expect(error).toMatchObject({ status: 404, message: 'Failed to delete product.' });
-  });
-});
-
-describe('listProductsWithoutImages', () => {
-  it('lists only products that have no image', async () => {
-    const [bare] = await db()
-      .insert(products)
-      .values({ name: 'Bare Bench', slug: 'bare-bench', sportId: sport.id })
-      .returning({ id: products.id });
-    const page = await listProductsWithoutImages({});
-    expect(page.items.map((p) => p.id)).toEqual([bare!.id]);
-    expect((await listProductsWithoutImages({ q: 'bench' })).total).toBe(1);
-    expect((await listProductsWithoutImages({ sportIds: [otherSport.id] })).total).toBe(0);
   });
 });

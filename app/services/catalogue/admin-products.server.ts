@@ -4,8 +4,7 @@
  * transaction under content-hash keys; a failed transaction removes the files it wrote, and files
  * that no product uses any more are removed after the commit.
  */
-import { and, asc, desc, eq, exists, inArray, notExists, sql, type SQL } from 'drizzle-orm';
-import { PAGE_SIZE } from '~/lib/constants';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ProductCreateInput, ProductEditInput } from '~/lib/schemas/product';
 import { PRODUCT_MESSAGES } from '~/lib/schemas/product';
 import { recordAudit, diffFields, type Actor } from '../audit/audit.server';
@@ -15,7 +14,6 @@ import { UserError } from '../errors.server';
 import { imageKeys, mediaUrl, type StoredImage } from '../media/storage.server';
 import { removeFiles, storeUploads } from '../media/uploads.server';
 import { catalogueChanged } from './cache.server';
-import { escapeLike, productCards, type ProductPage } from './products.server';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -379,58 +377,4 @@ export async function getProductForEdit(id: number): Promise<ProductForEdit | nu
       src: thumbnailOf({ key: i.key, variants: i.variants, width: 0, height: 0 })!,
     })),
   };
-}
-
-/**
- * Products without any image (the dashboard's "needs attention" link), newest first, with the
- * list page's filters. A NOT EXISTS on the image table's (product, position) index.
- */
-export async function listProductsWithoutImages(filter: {
-  q?: string;
-  sportIds?: number[];
-  categoryIds?: number[];
-  page?: number;
-}): Promise<ProductPage> {
-  const page = Math.max(1, Math.floor(filter.page ?? 1) || 1);
-  const where: SQL[] = [
-    notExists(
-      db()
-        .select({ one: sql`1` })
-        .from(productImages)
-        .where(eq(productImages.productId, products.id)),
-    ),
-  ];
-  const q = (filter.q ?? '').trim().toLowerCase();
-  if (q) where.push(sql`${products.searchText} LIKE ${`%${escapeLike(q)}%`}`);
-  if (filter.sportIds?.length) where.push(inArray(products.sportId, filter.sportIds));
-  if (filter.categoryIds?.length)
-    where.push(
-      exists(
-        db()
-          .select({ one: sql`1` })
-          .from(productsCategories)
-          .where(
-            and(
-              eq(productsCategories.productId, products.id),
-              inArray(productsCategories.categoryId, filter.categoryIds),
-            ),
-          ),
-      ),
-    );
-  const [rows, [count]] = await Promise.all([
-    db()
-      .select({ id: products.id })
-      .from(products)
-      .where(and(...where))
-      .orderBy(desc(products.createdAt), desc(products.id))
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE),
-    db()
-      .select({ n: sql<number>`count(*)::int` })
-      .from(products)
-      .where(and(...where)),
-  ]);
-  // The same cards the shop's listing shows (none of them has an image here).
-  const items = await productCards(rows.map((r) => r.id));
-  return { page, pageSize: PAGE_SIZE, total: Number(count?.n ?? 0), items };
 }

@@ -125,6 +125,34 @@ describe('listProducts', () => {
     }
   });
 
+  it('lists only the products without an image when asked, searching them as usual', async () => {
+    await db().execute(sql`INSERT INTO product_images (product_id, position, key, width, height)
+      VALUES (${ids.goalNet}, 0, 'net.webp', 800, 600)`);
+    catalogueChanged();
+    try {
+      const all = await listProducts({});
+      const bare = await listProducts({ withoutImages: true });
+      expect(bare.total).toBe(all.total - 1);
+      expect(bare.items.map((p) => p.id)).not.toContain(ids.goalNet);
+      // The same ranked, typo-tolerant search as the shop's ('knotles' is 'knotless').
+      expect((await listProducts({ q: 'knotles' })).items.map((p) => p.id)).toEqual([ids.goalNet]);
+      expect(await listProducts({ q: 'knotles', withoutImages: true })).toMatchObject({
+        items: [],
+        total: 0,
+      });
+      const found = async (filter: Parameters<typeof listProducts>[0]) =>
+        (await listProducts({ ...filter, withoutImages: true })).items.map((p) => p.id);
+      expect(await found({ q: 'net' })).toEqual([ids.hoop]);
+      expect((await found({ q: 'goal post' }))[0]).toBe(ids.goal);
+      // The name's match first, then the hoop by its category, Goalposts.
+      expect(await found({ q: 'goalpst' })).toEqual([ids.goal, ids.hoop]);
+      expect(await found({ categoryIds: [nets.id] })).toEqual([ids.hoop]);
+    } finally {
+      await db().execute(sql`DELETE FROM product_images WHERE product_id = ${ids.goalNet}`);
+      catalogueChanged();
+    }
+  });
+
   it('matches % and _ literally', async () => {
     expect((await listProducts({ q: '100%' })).items.map((p) => p.id)).toEqual([ids.percent]);
     expect((await listProducts({ q: '%' })).items.map((p) => p.id)).toEqual([ids.percent]);

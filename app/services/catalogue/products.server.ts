@@ -23,6 +23,8 @@ export interface ProductFilter {
   page?: number;
   /** Default: relevance when searching, otherwise newest. */
   sort?: ProductSort;
+  /** Only products without any image (the back office's "needs attention" list). */
+  withoutImages?: boolean;
 }
 
 export interface ProductImage {
@@ -79,6 +81,7 @@ export function normaliseFilter(filter: ProductFilter): Required<ProductFilter> 
     categoryIds: ids(filter.categoryIds),
     page: Math.max(1, Math.floor(filter.page ?? 1) || 1),
     sort: sort === 'relevance' && !q ? 'newest' : sort,
+    withoutImages: filter.withoutImages === true,
   };
 }
 
@@ -262,7 +265,13 @@ function queryPlan(
 ): Plan {
   const queries = searchQueries(words, fixes);
   const sort = f.sort === 'relevance' && !queries ? 'newest' : f.sort;
-  const key = JSON.stringify([queries?.match ?? null, literal, f.sportIds, f.categoryIds]);
+  const key = JSON.stringify([
+    queries?.match ?? null,
+    literal,
+    f.sportIds,
+    f.categoryIds,
+    ...(f.withoutImages ? ['without images'] : []),
+  ]);
   /** The WHERE clause, optionally without one dimension (for that dimension's option counts). */
   const whereClause = (without?: 'sports' | 'categories') => {
     const where: SQL[] = [];
@@ -274,6 +283,9 @@ function queryPlan(
       where.push(sql`EXISTS (SELECT 1 FROM products_categories pc
         WHERE pc.product_id = p.id AND pc.category_id IN (${idList(f.categoryIds)}))`);
     }
+    // The image table's (product, position) index answers it.
+    if (f.withoutImages)
+      where.push(sql`NOT EXISTS (SELECT 1 FROM product_images pi WHERE pi.product_id = p.id)`);
     return where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
   };
   const condition = whereClause();
@@ -405,7 +417,7 @@ function queryPlan(
   const total = () =>
     cached(`count:${key}`, async () => {
       if (queries) return (await isBroad()) ? broadCount() : (await searchIds(ID_TIERS[0]!)).n;
-      if (f.categoryIds.length && !f.sportIds.length && !literal) {
+      if (f.categoryIds.length && !f.sportIds.length && !literal && !f.withoutImages) {
         // Categories alone: their links' index answers without visiting products (the foreign key
         // guarantees each link's product exists).
         const [row] = rowsOf<{ n: number }>(
