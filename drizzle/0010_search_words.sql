@@ -4,7 +4,16 @@
 -- '21e2' (scientific notation) and 'f7'. So 'GP-2000', '2000' and '21e2f7' found nothing. A text's
 -- vector now also holds the words a search would split it into that the parser left out, each at
 -- one position so the caller's weight applies. Words over 2046 bytes are left out, as the parser
--- leaves them out (a tsvector cannot hold them). Only the vectors that change are written.
+-- leaves them out (a tsvector cannot hold them).
+--
+-- The words of a text as a search splits them, in order, lower-cased.
+CREATE OR REPLACE FUNCTION fieldhouse_search_words(p_text text)
+RETURNS TABLE (word text, n bigint) LANGUAGE sql IMMUTABLE AS $$
+  SELECT t.m[1], t.n
+    FROM regexp_matches(lower(coalesce(p_text, '')), '([[:alnum:]]+(?:\.[[:digit:]]+)*)', 'g')
+         WITH ORDINALITY AS t(m, n)
+$$;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION fieldhouse_text_vector(p_text text)
 RETURNS tsvector LANGUAGE plpgsql STABLE AS $$
 DECLARE
@@ -12,23 +21,21 @@ DECLARE
   known text[] := tsvector_to_array(parsed);
   missing text;
 BEGIN
-  SELECT string_agg(DISTINCT '''' || m.w[1] || ''':1', ' ') INTO missing
-    FROM regexp_matches(lower(coalesce(p_text, '')), '([[:alnum:]]+(?:\.[[:digit:]]+)*)', 'g') AS m(w)
-   WHERE octet_length(m.w[1]) <= 2046 AND NOT m.w[1] = ANY (known);
+  SELECT string_agg(DISTINCT '''' || w.word || ''':1', ' ') INTO missing
+    FROM fieldhouse_search_words(p_text) w
+   WHERE octet_length(w.word) <= 2046 AND NOT w.word = ANY (known);
   RETURN parsed || coalesce(missing::tsvector, ''::tsvector);
 END $$;
 --> statement-breakpoint
 -- Neighbouring words of a name joined: two words of letters as before ('Goal Post' -> 'goalpost'),
 -- and now also letters beside a number, so a model code meets written together, apart or
 -- hyphenated ('GP-2000' -> 'gp2000', 'SC 24' -> 'sc24'; search.server.ts joins the same pairs).
--- Words as a search splits them: runs of letters and digits, '3.05' one word; numbers with a dot
--- and two numbers are never joined.
+-- Numbers with a dot and two numbers are never joined.
 CREATE OR REPLACE FUNCTION fieldhouse_joined_words(p_text text)
 RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT coalesce(string_agg(w.word || w.next, ' '), '')
-    FROM (SELECT t.m[1] AS word, lead(t.m[1]) OVER (ORDER BY t.n) AS next
-            FROM regexp_matches(lower(p_text), '([[:alnum:]]+(?:\.[[:digit:]]+)*)', 'g')
-                 WITH ORDINALITY AS t(m, n)) w
+    FROM (SELECT t.word, lead(t.word) OVER (ORDER BY t.n) AS next
+            FROM fieldhouse_search_words(p_text) t) w
    WHERE (w.word ~ '^[[:alpha:]]+$' AND w.next ~ '^([[:alpha:]]+|[[:digit:]]+)$')
       OR (w.word ~ '^[[:digit:]]+$' AND w.next ~ '^[[:alpha:]]+$')
 $$;
@@ -44,5 +51,8 @@ RETURNS tsvector LANGUAGE sql STABLE AS $$
       || fieldhouse_text_vector(p_description)
 $$;
 --> statement-breakpoint
-UPDATE products SET search_vector = fieldhouse_search_vector(id, name, description, sport_id)
- WHERE search_vector IS DISTINCT FROM fieldhouse_search_vector(id, name, description, sport_id);
+-- Each vector computed once, and written only where it changes.
+UPDATE products p SET search_vector = n.vector
+  FROM (SELECT id, fieldhouse_search_vector(id, name, description, sport_id) AS vector
+          FROM products) n
+ WHERE n.id = p.id AND p.search_vector IS DISTINCT FROM n.vector;

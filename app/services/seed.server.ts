@@ -64,8 +64,17 @@ export async function seedDemoCatalogue({
       );
     }
   });
+  const drawn = images ? await drawDemoImages() : 0;
+  catalogueChanged();
+  log(
+    `Demo catalogue: ${demoSports.length} sports, ${demoCategories.length} categories, ${demoProducts.length} products (${drawn} images drawn).`,
+  );
+}
+
+/** Draws and stores the images of demo products that have none yet; returns how many. */
+async function drawDemoImages(): Promise<number> {
   let drawn = 0;
-  for (const product of images ? demoProducts : []) {
+  for (const product of demoProducts) {
     const [has] = await db()
       .select({ id: productImages.id })
       .from(productImages)
@@ -80,10 +89,7 @@ export async function seedDemoCatalogue({
       drawn++;
     }
   }
-  catalogueChanged();
-  log(
-    `Demo catalogue: ${demoSports.length} sports, ${demoCategories.length} categories, ${demoProducts.length} products (${drawn} images drawn).`,
-  );
+  return drawn;
 }
 
 /**

@@ -36,15 +36,18 @@ if (process.env.TEST_DB === 'postgres') {
 
 const { migrateDatabase } = await import('~/services/db/migrate.server');
 const { closeDb, db, startInMemoryPgliteFrom } = await import('~/services/db/client.server');
-if (process.env.TEST_DB !== 'postgres') await startFromTemplate();
-await migrateDatabase();
+// PostgreSQL: migrate the new database. PGlite: start from the migrated copy (made, by migrating,
+// when there is none yet).
+if (process.env.TEST_DB === 'postgres') await migrateDatabase();
+else await startFromTemplate();
 afterAll(closeDb);
 
 /**
  * PGlite: a fresh database per file from one migrated copy, kept in the temporary folder under a
- * hash of the migrations and PGlite's version (initdb and the migrations cost about 3 s a file).
- * The first file to find no copy migrates its own database and leaves a copy of it, written to a
- * temporary name and renamed, so files running at the same time never read half a copy.
+ * hash of the migrations and PGlite's version (initdb and the migrations cost about 3 s a file),
+ * so a copy is migrated as it stands. The first file to find no copy migrates its own database
+ * and leaves a copy of it, written to a temporary name and renamed, so files running at the same
+ * time never read half a copy.
  */
 async function startFromTemplate() {
   const migrations = readdirSync('drizzle', { recursive: true, withFileTypes: true })

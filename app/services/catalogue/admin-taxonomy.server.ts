@@ -116,19 +116,22 @@ async function write<T>(kind: TaxonomyKind, run: () => Promise<T>): Promise<T> {
         return await run();
       } catch (error) {
         if (attempt < 3 && violates(error, '23505', KINDS[kind].slugIndex)) continue;
-        throw error;
+        throw usersError(kind, error);
       }
     }
-  } catch (error) {
-    if (violates(error, '23505', KINDS[kind].nameIndex))
-      throw new UserError(KINDS[kind].duplicate, 409, 'name');
-    // ON DELETE RESTRICT answers 23001 (23503 from a plain foreign key): a product uses it now.
-    if (['23001', '23503'].includes(pgError(error)?.code ?? ''))
-      throw new UserError(KINDS[kind].raced, 409);
-    throw error;
   } finally {
     catalogueChanged();
   }
+}
+
+/** The user's error for a database error of a write, or the error itself. */
+function usersError(kind: TaxonomyKind, error: unknown): unknown {
+  if (violates(error, '23505', KINDS[kind].nameIndex))
+    return new UserError(KINDS[kind].duplicate, 409, 'name');
+  // ON DELETE RESTRICT answers 23001 (23503 from a plain foreign key): a product uses it now.
+  if (['23001', '23503'].includes(pgError(error)?.code ?? ''))
+    return new UserError(KINDS[kind].raced, 409);
+  return error;
 }
 
 async function assertNameFree(tx: Tx, kind: TaxonomyKind, name: string, exceptId?: number) {

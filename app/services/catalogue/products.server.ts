@@ -270,7 +270,7 @@ function queryPlan(
     literal,
     f.sportIds,
     f.categoryIds,
-    ...(f.withoutImages ? ['without images'] : []),
+    f.withoutImages,
   ]);
   /** The WHERE clause, optionally without one dimension (for that dimension's option counts). */
   const whereClause = (without?: 'sports' | 'categories') => {
