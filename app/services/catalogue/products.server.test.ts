@@ -229,6 +229,35 @@ describe('counts and pages', () => {
     }
   });
 
+  it('never keeps a page built from the count of the version before a change', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const filter = { sportIds: [basketball.id], sort: 'name' as const };
+    try {
+      catalogueChanged();
+      const before = await countProducts(filter);
+      // Another instance adds a product; this instance's version check has not expired yet.
+      await db().execute(
+        sql`INSERT INTO products (name, slug, sport_id) VALUES ('Race Ball', 'race-ball', ${basketball.id})`,
+      );
+      // The page's ids are not cached: while their query runs, the second passes, so the next
+      // lookup reads the new version. What was counted before must not outlive it.
+      const database = db();
+      const execute = database.execute.bind(database);
+      const spy = vi.spyOn(database, 'execute').mockImplementationOnce(async (query) => {
+        const result = await execute(query);
+        vi.setSystemTime(Date.now() + 5_000);
+        return result;
+      });
+      await listProducts(filter);
+      spy.mockRestore();
+      expect((await listProducts(filter)).total).toBe(before + 1);
+    } finally {
+      vi.useRealTimers();
+      await db().execute(sql`DELETE FROM products WHERE slug = 'race-ball'`);
+      catalogueChanged();
+    }
+  });
+
   it("searches a typo as its correction, sharing the correction's cached count and ids", async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {

@@ -108,10 +108,15 @@ export interface ProductPage {
 export async function listProducts(filter: ProductFilter): Promise<ProductPage> {
   const f = normaliseFilter(filter);
   const plan = await planFor(f);
-  const [total, ids] = await Promise.all([plan.total(), plan.ids(f.page * PAGE_SIZE)]);
+  // The count and ids are read inside the page's computation, never before it: read outside, they
+  // could come from the version before a change that the page's own lookup then sees, and the
+  // page built from them would be kept as the new version's.
   return cached(
     `page:${plan.key}:${f.page}`,
-    () => readPage(ids, total, f.page),
+    async () => {
+      const [total, ids] = await Promise.all([plan.total(), plan.ids(f.page * PAGE_SIZE)]);
+      return readPage(ids, total, f.page);
+    },
     // Counted against the cache's byte bound (UTF-16 strings: about twice their JSON length).
     (page) => JSON.stringify(page).length * 2,
   );
