@@ -67,8 +67,14 @@ describe('submitContactMessage', () => {
     expect(staff).toContain('Reply-To: lim@school.example');
     expect(staff).toContain('Our hall floor needs new badminton lines.');
     expect(ack).toContain('We received your message');
-    // The HTML parts carry what the visitor typed escaped.
-    expect(ack).toContain('&lt;b&gt;Can you visit?&lt;/b&gt;');
+    expect(ack).toContain(`reference #${id}`);
+    expect(ack).toContain('If you did not write to us');
+    // Anyone can type any address: nothing the sender wrote goes to it (no relay for spam).
+    expect(ack).not.toContain('Mdm Lim');
+    expect(ack).not.toContain('badminton lines');
+    expect(ack).not.toContain('Can you visit');
+    // The staff mail's HTML part carries what the visitor typed escaped.
+    expect(staff).toContain('&lt;b&gt;Can you visit?&lt;/b&gt;');
   });
 
   it('reports every invalid field and stores nothing', async () => {

@@ -24,9 +24,15 @@ const singapore = new Intl.DateTimeFormat('en-SG', {
   timeZone: 'Asia/Singapore',
 });
 
+const NOT_YOU =
+  'If you did not write to us, someone may have typed your address by mistake: you can ignore this e-mail.';
+
 /**
  * The staff notification (to the company's enquiry address, Reply-To the sender, so answering it
- * answers them) and the sender's acknowledgement with a copy of what they wrote.
+ * answers them) and the sender's acknowledgement. Anyone can type any address into the form, so
+ * the acknowledgement carries nothing the sender wrote (no name, no message: the shop must not
+ * relay a stranger's text to any inbox), only our reference and what to do if the recipient sent
+ * nothing, as the enquiry's acknowledgement does.
  */
 export function contactMails(m: ContactMailInput): MailMessage[] {
   const when = singapore.format(m.createdAt);
@@ -51,8 +57,8 @@ export function contactMails(m: ContactMailInput): MailMessage[] {
     {
       to: m.email,
       subject: `We received your message - ${m.siteName}`,
-      text: `Dear ${m.name},\n\nThank you for contacting ${m.siteName}. We have received your message and will reply within one working day. If it is urgent, please call us on ${m.sitePhone}.\n\nYour message:\n${m.message}\n\n${m.siteName}\n`,
-      html: `<p>Dear ${escapeHtml(m.name)},</p><p>Thank you for contacting ${escapeHtml(m.siteName)}. We have received your message and will reply within one working day. If it is urgent, please call us on ${escapeHtml(m.sitePhone)}.</p><h3>Your message</h3><p style="white-space:pre-line">${escapeHtml(m.message)}</p><p>${escapeHtml(m.siteName)}</p>`,
+      text: `Hello,\n\nThank you for contacting ${m.siteName}. We have received your message (reference #${m.id}) and will reply within one working day. If it is urgent, please call us on ${m.sitePhone}.\n\n${NOT_YOU}\n\n${m.siteName}\n`,
+      html: `<p>Hello,</p><p>Thank you for contacting ${escapeHtml(m.siteName)}. We have received your message (reference #${m.id}) and will reply within one working day. If it is urgent, please call us on ${escapeHtml(m.sitePhone)}.</p><p>${NOT_YOU}</p><p>${escapeHtml(m.siteName)}</p>`,
       replyTo: m.companyEmail,
     },
   ];
