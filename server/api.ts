@@ -19,7 +19,7 @@ const idList = z.preprocess(
   absent,
   z
     .string()
-    .regex(/^\d{1,9}(,\d{1,9})*$/, 'must be a comma-separated list of ids')
+    .regex(/^[1-9]\d{0,8}(,[1-9]\d{0,8})*$/, 'must be a comma-separated list of ids')
     .transform((s) => s.split(',').map(Number))
     .optional(),
 );

@@ -72,6 +72,9 @@ describe('GET /api/v1/products', () => {
     ['page=0', 'page'],
     ['page=abc', 'page'],
     ['sport=x', 'sport'],
+    // Id 0 names nothing: left unchecked, it would list the whole catalogue.
+    ['sport=0', 'sport'],
+    ['category=3,0', 'category'],
     ['category=1,,2', 'category'],
     [`q=${'a'.repeat(101)}`, 'q'],
   ])('answers 400 with a JSON error for %s', async (query, field) => {

@@ -158,6 +158,13 @@ export interface EnquiryFilter {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A YYYY-MM-DD that names a real day ('2026-02-31' does not: Date would make it 3 March). */
+function isCalendarDate(value: string): boolean {
+  if (!DATE.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+}
+
 /**
  * Reads the list's filters from a URL, ignoring what does not make sense (a bad date or status
  * shows everything rather than an error: the URL is a bookmark, not a form submission).
@@ -173,8 +180,8 @@ export function readEnquiryFilter(params: URLSearchParams): EnquiryFilter {
       ? (status as InboxStatus)
       : undefined,
     q: q || undefined,
-    from: DATE.test(from) && !Number.isNaN(Date.parse(from)) ? from : undefined,
-    to: DATE.test(to) && !Number.isNaN(Date.parse(to)) ? to : undefined,
+    from: isCalendarDate(from) ? from : undefined,
+    to: isCalendarDate(to) ? to : undefined,
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
   };
 }
