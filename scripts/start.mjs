@@ -46,7 +46,13 @@ function precompressed(dir) {
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (!/\bbr\b/.test(req.headers['accept-encoding'] ?? '')) return next();
-    const file = path.join(root, path.normalize(decodeURIComponent(req.path)));
+    let name;
+    try {
+      name = decodeURIComponent(req.path);
+    } catch {
+      return next(); // not a file's name: the static files answer it (404)
+    }
+    const file = path.join(root, path.normalize(name));
     if (!file.startsWith(root + path.sep) || !/\.(js|css)$/.test(file)) return next();
     if (!existsSync(`${file}.br`)) return next();
     res.setHeader('Content-Encoding', 'br');

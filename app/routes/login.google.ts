@@ -12,7 +12,9 @@ export function loader() {
 export async function action({ request }: Route.ActionArgs) {
   const config = env();
   if (!config.GOOGLE_CLIENT_ID || !config.GOOGLE_CLIENT_SECRET) throw redirect('/login');
-  const form = await request.formData();
+  // A resource route: a body that is not a form must be answered here, or it would be a 500.
+  const form = await request.formData().catch(() => null);
+  if (!form) return new Response('The form could not be read.', { status: 400 });
   const response = await auth().api.signInSocial({
     body: { provider: 'google', callbackURL: safeRedirect(form.get('redirectTo')) },
     headers: request.headers,

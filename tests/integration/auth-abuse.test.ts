@@ -254,6 +254,11 @@ describe('malformed input', () => {
     expect(await get('/shop?q=%00')).toBe(400);
     expect(await get('/api/v1/products?q=a%00b')).toBe(400);
     expect(await get('/api/v1/products/%')).toBe(400);
+    // A malformed escape where a Brotli script is looked up: not a file, so 404, not a 500.
+    const asset = await fetch(`${server.base}/assets/%E0%A4%A.js`, {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(asset.status).toBe(404);
     expect(await get('/products/99999999999')).toBeGreaterThanOrEqual(400);
     expect(await get('/products/99999999999')).toBeLessThan(500);
     const name = await post(

@@ -14,6 +14,9 @@ beforeAll(async () => {
     PUBLIC_URL: PUBLIC,
     TRUST_PROXY: '1',
     AUTH_RATE_LIMIT_MAX: '3',
+    // Google sign-in configured (never contacted: starting it only builds Google's address).
+    GOOGLE_CLIENT_ID: 'test-client.apps.googleusercontent.com',
+    GOOGLE_CLIENT_SECRET: 'test-secret',
   });
 }, 180_000);
 afterAll(() => server?.stop());
@@ -210,6 +213,19 @@ describe('headers', () => {
 describe('methods', () => {
   it('refuses TRACE with a 4xx and a message', async () => {
     expect((await send('/', { method: 'TRACE' })).status).toBe(405);
+  });
+});
+
+describe('Google sign-in', () => {
+  it("starts at Google's address for a form, and answers 400 for a body that is not one", async () => {
+    const started = await send('/login/google', { headers: FORM, body: 'redirectTo=%2Fcart' });
+    expect(started.status).toBe(302);
+    expect(String(started.headers.location)).toMatch(/^https:\/\/accounts\.google\.com\//);
+    const plain = await send('/login/google', {
+      headers: { 'content-type': 'text/plain' },
+      body: 'redirectTo=/cart',
+    });
+    expect(plain.status).toBe(400);
   });
 });
 
