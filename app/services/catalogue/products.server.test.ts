@@ -243,11 +243,15 @@ describe('counts and pages', () => {
       // lookup reads the new version. What was counted before must not outlive it.
       const database = db();
       const execute = database.execute.bind(database);
-      const spy = vi.spyOn(database, 'execute').mockImplementationOnce(async (query) => {
+      const slowed = async (query: Parameters<typeof execute>[0]) => {
         const result = await execute(query);
         vi.setSystemTime(Date.now() + 5_000);
         return result;
-      });
+      };
+      // Drizzle's execute returns a lazy query; a promise of its result serves the caller's await.
+      const spy = vi
+        .spyOn(database, 'execute')
+        .mockImplementationOnce(slowed as unknown as typeof execute);
       await listProducts(filter);
       spy.mockRestore();
       expect((await listProducts(filter)).total).toBe(before + 1);
