@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCustomer, createProduct } from '../../../tests/factories';
 import { db } from '../db/client.server';
 import { enquiries, enquiryItems, pendingMail, user } from '../db/schema';
@@ -40,23 +40,23 @@ const base = (over: Partial<Parameters<typeof createEnquiry>[0]> = {}) => ({
 const countEnquiries = async () => (await db().select({ n: count() }).from(enquiries))[0]!.n;
 
 describe('createEnquiry', () => {
-  it("clears the enquired lines of a signed-in customer's cart in the same transaction", async () => {
+  it("takes a signed-in customer's cart lines as the items, in the same transaction", async () => {
     const { email } = await createCustomer({ email: 'cart-clear@school.example' });
     const [customer] = await db().select({ id: user.id }).from(user).where(eq(user.email, email));
     const other = await createProduct({ name: 'Spare Net' });
-    for (const product of [goal, net, other]) await addToCart(customer!.id, product.id);
-    await createEnquiry(
-      base({
-        userId: customer!.id,
-        clearCartOf: customer!.id,
-        items: [
-          { productId: goal.id, quantity: 1 },
-          { productId: net.id, quantity: 1 },
-        ],
-      }),
+    await addToCart(customer!.id, goal.id, 3);
+    for (const product of [net, other]) await addToCart(customer!.id, product.id);
+    const created = await createEnquiry(
+      base({ userId: customer!.id, items: { cartOf: customer!.id } }),
     );
-    // What was enquired is gone; what was not (added meanwhile, say) stays.
-    expect((await getCart(customer!.id)).map((l) => l.productId)).toEqual([other.id]);
+    expect(await getEnquiry(customer!.id, created.id)).toMatchObject({
+      items: [
+        { productId: goal.id, name: 'Aluminium Goalposts', quantity: 3 },
+        { productId: net.id, name: 'Goal Net <3mm>', quantity: 1 },
+        { productId: other.id, name: 'Spare Net', quantity: 1 },
+      ],
+    });
+    expect(await getCart(customer!.id)).toEqual([]);
   });
 
   it('stores the enquiry with every item and a reference', async () => {
@@ -104,6 +104,109 @@ describe('createEnquiry', () => {
           .select({ n: count() })
           .from(pendingMail)
           .where(sql`${pendingMail.subject} LIKE '%6000%'`)
+      )[0]!.n,
+    ).toBe(0);
+  });
+
+  it('numbers an enquiry with the year in Singapore, whatever the server’s time zone', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // 00:30 on 1 January in Singapore is still 31 December in UTC …
+      vi.setSystemTime(new Date('2026-12-31T16:30:00Z'));
+      expect((await createEnquiry(base())).reference).toMatch(/^FH-2027-/);
+      // … and 23:30 on 31 December there is already 1 January east of it.
+      vi.setSystemTime(new Date('2026-12-31T15:30:00Z'));
+      expect((await createEnquiry(base())).reference).toMatch(/^FH-2026-/);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('draws a new reference when the one drawn is taken, and gives up after a few', async () => {
+    const taken = await createEnquiry(base());
+    // Every insert of an enquiry takes a number; the first `collisions` get the taken reference.
+    await db().execute(sql`CREATE SEQUENCE test_attempts`);
+    await db().execute(sql`CREATE TABLE test_collisions (n int NOT NULL)`);
+    await db().execute(sql`INSERT INTO test_collisions VALUES (2)`);
+    await db().execute(
+      sql.raw(`
+      CREATE FUNCTION test_collide() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+        IF nextval('test_attempts') <= (SELECT n FROM test_collisions) THEN
+          NEW.reference := '${taken.reference}';
+        END IF;
+        RETURN NEW;
+      END $$`),
+    );
+    await db().execute(sql`
+      CREATE TRIGGER test_collide BEFORE INSERT ON enquiries
+        FOR EACH ROW EXECUTE FUNCTION test_collide()`);
+    const attempts = async () =>
+      Number(
+        (await db().execute<{ n: string }>(sql`SELECT last_value AS n FROM test_attempts`)).rows[0]!
+          .n,
+      );
+    try {
+      const before = await countEnquiries();
+      const created = await createEnquiry(base());
+      expect(created.reference).toMatch(/^FH-\d{4}-[2-9A-Z]{6}$/);
+      expect(created.reference).not.toBe(taken.reference);
+      expect(await attempts()).toBe(3);
+      expect(await countEnquiries()).toBe(before + 1);
+      // Taken every time: an error after a few attempts, not a loop.
+      await db().execute(sql`UPDATE test_collisions SET n = 1000`);
+      await expect(createEnquiry(base())).rejects.toThrow();
+      expect(await attempts()).toBe(6);
+      expect(await countEnquiries()).toBe(before + 1);
+    } finally {
+      await db().execute(sql`DROP TRIGGER test_collide ON enquiries`);
+      await db().execute(sql`DROP FUNCTION test_collide()`);
+      await db().execute(sql`DROP TABLE test_collisions`);
+      await db().execute(sql`DROP SEQUENCE test_attempts`);
+    }
+  });
+
+  it('refuses (409) and stores nothing when a product is deleted just before its item is stored', async () => {
+    const doomed = await createProduct({ name: 'Discontinued Net' });
+    const before = await countEnquiries();
+    // An admin deletes the product after the check that it exists and before the item's insert.
+    await db().execute(
+      sql.raw(`
+      CREATE FUNCTION test_delete_product() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+        DELETE FROM products WHERE id = NEW.product_id AND id = ${doomed.id};
+        RETURN NEW;
+      END $$`),
+    );
+    await db().execute(sql`
+      CREATE TRIGGER test_delete_product BEFORE INSERT ON enquiry_items
+        FOR EACH ROW EXECUTE FUNCTION test_delete_product()`);
+    let error: unknown;
+    try {
+      error = await createEnquiry(
+        base({
+          message: 'Quote for the discontinued net',
+          items: [
+            { productId: goal.id, quantity: 1 },
+            { productId: doomed.id, quantity: 1 },
+          ],
+        }),
+      ).catch((e: unknown) => e);
+    } finally {
+      await db().execute(sql`DROP TRIGGER test_delete_product ON enquiry_items`);
+      await db().execute(sql`DROP FUNCTION test_delete_product()`);
+    }
+    expect(error).toBeInstanceOf(UserError);
+    expect(error).toMatchObject({
+      status: 409,
+      message:
+        'Some products in your cart are no longer available. Please remove them and try again.',
+    });
+    expect(await countEnquiries()).toBe(before);
+    expect(
+      (
+        await db()
+          .select({ n: count() })
+          .from(enquiries)
+          .where(eq(enquiries.message, 'Quote for the discontinued net'))
       )[0]!.n,
     ).toBe(0);
   });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { formValues } from '~/lib/forms';
 import {
   ENQUIRY_MESSAGES,
@@ -33,7 +33,11 @@ export interface EnquiryContact {
 }
 
 export interface NewEnquiry {
-  items: EnquiryItem[];
+  /**
+   * The lines, or `{ cartOf }`: that user's whole server cart, taken out of the cart in the
+   * enquiry's transaction, so two tabs sending one cart make one enquiry ('Your cart is empty!').
+   */
+  items: EnquiryItem[] | { cartOf: string };
   message: string;
   idempotencyKey: string;
   promoCode?: string;
@@ -41,8 +45,6 @@ export interface NewEnquiry {
   poReference?: string;
   contact: EnquiryContact;
   userId?: string | null;
-  /** Also delete these products from this user's cart, in the enquiry's transaction. */
-  clearCartOf?: string;
 }
 
 export interface EnquiryView {
@@ -60,19 +62,33 @@ export interface EnquiryView {
   items: { productId: number | null; name: string; quantity: number }[];
 }
 
+// The shop's year, not the server's (UTC): an enquiry at 00:30 on 1 January is the new year's.
+const singaporeYear = new Intl.DateTimeFormat('en-SG', {
+  timeZone: 'Asia/Singapore',
+  year: 'numeric',
+});
+
 /** A reference a customer can quote on the phone: FH-2026-7K3Q9M (no 0/O or 1/I). */
 function newReference(): string {
   const alphabet = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
   const bytes = randomBytes(6);
   const code = [...bytes].map((b) => alphabet[b % alphabet.length]).join('');
-  return `FH-${new Date().getFullYear()}-${code}`;
+  return `FH-${singaporeYear.format(new Date())}-${code}`;
 }
 
-function isUniqueViolation(error: unknown, constraint: string): boolean {
+/** Draws of a reference before a taken one every time is an error (one in 10⁹ a year each). */
+const REFERENCE_ATTEMPTS = 3;
+
+const CART_UNREADABLE = 'Your cart could not be read. Please reload the page.';
+const UNAVAILABLE =
+  'Some products in your cart are no longer available. Please remove them and try again.';
+
+/** Whether the database refused with this SQLSTATE on this constraint (drizzle wraps its error). */
+function violates(error: unknown, code: '23503' | '23505', constraint: string): boolean {
   let e: unknown = error;
   for (let i = 0; i < 3 && e; i++) {
     const c = e as { code?: string; constraint?: string; cause?: unknown; message?: string };
-    if (c.code === '23505' && (c.constraint === constraint || c.message?.includes(constraint)))
+    if (c.code === code && (c.constraint === constraint || c.message?.includes(constraint)))
       return true;
     e = c.cause;
   }
@@ -87,12 +103,6 @@ async function findByKey(key: string) {
   return row;
 }
 
-/**
- * Stores an enquiry with all its items and its two e-mails in one transaction (and, with
- * `clearCartOf`, takes the enquired lines out of that user's cart in the same one). The same
- * idempotency key never makes two enquiries: a repeat returns the first. Mail is sent after the
- * commit; a failure leaves it queued for retry and never fails the enquiry.
- */
 export interface CreatedEnquiry {
   id: number;
   reference: string;
@@ -104,99 +114,129 @@ export interface CreatedEnquiry {
   accessToken?: string;
 }
 
+/**
+ * Stores an enquiry with all its items and its two e-mails in one transaction (and, with
+ * `{ cartOf }`, takes that user's cart lines as its items in the same one). The same idempotency
+ * key never makes two enquiries: a repeat returns the first. A product gone before its item is
+ * stored is a 409 and stores nothing. Mail is sent after the commit; a failure leaves it queued
+ * for retry and never fails the enquiry.
+ */
 export async function createEnquiry(input: NewEnquiry): Promise<CreatedEnquiry> {
   const existing = await findByKey(input.idempotencyKey);
   if (existing) return { ...existing, duplicate: true };
-  const quantities = new Map<number, number>();
-  for (const item of input.items)
-    quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity);
   // A customer finds the enquiry under My Orders; a guest only through this link.
   const access = input.userId ? null : newAccessToken();
   let created: { id: number; reference: string };
-  try {
-    created = await db().transaction(async (tx) => {
-      const found = await tx
-        .select({ id: products.id, name: products.name })
-        .from(products)
-        .where(inArray(products.id, [...quantities.keys()]));
-      if (found.length !== quantities.size) {
-        throw new UserError(
-          'Some products in your cart are no longer available. Please remove them and try again.',
-          409,
-        );
+  for (let attempt = 1; ; attempt++) {
+    try {
+      created = await storeEnquiry(input, access);
+      break;
+    } catch (error) {
+      // The reference drawn is taken: the whole transaction again (the cart is back) with another.
+      if (attempt < REFERENCE_ATTEMPTS && violates(error, '23505', 'enquiries_reference_idx'))
+        continue;
+      // A concurrent submit with the same key won the race: answer with its enquiry.
+      if (violates(error, '23505', 'enquiries_idempotency_key_idx')) {
+        const first = await findByKey(input.idempotencyKey);
+        if (first) return { ...first, duplicate: true };
       }
-      const names = new Map(found.map((p) => [p.id, p.name]));
-      const [enquiry] = await tx
-        .insert(enquiries)
-        .values({
-          reference: newReference(),
-          userId: input.userId ?? null,
-          contactName: input.contact.name,
-          contactEmail: input.contact.email ?? null,
-          contactPhone: input.contact.phone ?? null,
-          organisation: input.organisation ?? null,
-          poReference: input.poReference ?? null,
-          message: input.message,
-          promoCode: input.promoCode ?? null,
-          idempotencyKey: input.idempotencyKey,
-          accessTokenHash: access?.hash ?? null,
-        })
-        .returning({
-          id: enquiries.id,
-          reference: enquiries.reference,
-          createdAt: enquiries.createdAt,
-        });
-      const items = [...quantities].map(([productId, quantity]) => ({
-        enquiryId: enquiry!.id,
-        productId,
-        productName: names.get(productId)!,
-        quantity,
-      }));
-      await tx.insert(enquiryItems).values(items);
-      if (input.clearCartOf) {
-        // Only the lines this enquiry carries: a product added in another tab meanwhile stays.
-        await tx
-          .delete(cartItems)
-          .where(
-            and(
-              eq(cartItems.userId, input.clearCartOf),
-              inArray(cartItems.productId, [...quantities.keys()]),
-            ),
-          );
-      }
-      await queueMail(
-        tx,
-        enquiryMails({
-          reference: enquiry!.reference,
-          createdAt: enquiry!.createdAt,
-          contact: input.contact,
-          organisation: input.organisation,
-          poReference: input.poReference,
-          message: input.message,
-          promoCode: input.promoCode,
-          items: items.map((i) => ({
-            productId: i.productId,
-            name: i.productName,
-            quantity: i.quantity,
-          })),
-          publicUrl: env().publicUrl,
-          confirmationUrl: `${env().publicUrl}${access ? confirmationPath(access.token) : `/orders/${enquiry!.id}`}`,
-          companyEmail: env().ENQUIRY_EMAIL,
-          siteName: env().SITE_NAME,
-        }),
-      );
-      return { id: enquiry!.id, reference: enquiry!.reference };
-    });
-  } catch (error) {
-    // A concurrent submit with the same key won the race: answer with its enquiry.
-    if (isUniqueViolation(error, 'enquiries_idempotency_key_idx')) {
-      const first = await findByKey(input.idempotencyKey);
-      if (first) return { ...first, duplicate: true };
+      // An admin deleted a product after the check below and before its item was stored.
+      if (violates(error, '23503', 'enquiry_items_product_id_products_id_fk'))
+        throw new UserError(UNAVAILABLE, 409);
+      throw error;
     }
-    throw error;
   }
   deliverSoon();
   return { ...created, duplicate: false, ...(access ? { accessToken: access.token } : {}) };
+}
+
+/** createEnquiry's transaction: the enquiry, its items, its e-mails, and a customer's cart taken. */
+async function storeEnquiry(
+  input: NewEnquiry,
+  access: { token: string; hash: string } | null,
+): Promise<{ id: number; reference: string }> {
+  return db().transaction(async (tx) => {
+    let lines: EnquiryItem[];
+    if (Array.isArray(input.items)) lines = input.items;
+    else {
+      // Taken, not read: a second tab sending the same cart waits for these rows and finds none.
+      const taken = await tx
+        .delete(cartItems)
+        .where(eq(cartItems.userId, input.items.cartOf))
+        .returning({
+          id: cartItems.id,
+          productId: cartItems.productId,
+          quantity: cartItems.quantity,
+        });
+      const parsed = enquiryItemsSchema.safeParse(
+        taken
+          .sort((a, b) => a.id - b.id)
+          .map(({ productId, quantity }) => ({ productId, quantity })),
+      );
+      if (!parsed.success) {
+        throw new UserError(taken.length ? CART_UNREADABLE : ENQUIRY_MESSAGES.emptyCart, 400);
+      }
+      lines = parsed.data;
+    }
+    const quantities = new Map<number, number>();
+    for (const item of lines)
+      quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity);
+    const found = await tx
+      .select({ id: products.id, name: products.name })
+      .from(products)
+      .where(inArray(products.id, [...quantities.keys()]));
+    if (found.length !== quantities.size) throw new UserError(UNAVAILABLE, 409);
+    const names = new Map(found.map((p) => [p.id, p.name]));
+    const [enquiry] = await tx
+      .insert(enquiries)
+      .values({
+        reference: newReference(),
+        userId: input.userId ?? null,
+        contactName: input.contact.name,
+        contactEmail: input.contact.email ?? null,
+        contactPhone: input.contact.phone ?? null,
+        organisation: input.organisation ?? null,
+        poReference: input.poReference ?? null,
+        message: input.message,
+        promoCode: input.promoCode ?? null,
+        idempotencyKey: input.idempotencyKey,
+        accessTokenHash: access?.hash ?? null,
+      })
+      .returning({
+        id: enquiries.id,
+        reference: enquiries.reference,
+        createdAt: enquiries.createdAt,
+      });
+    const items = [...quantities].map(([productId, quantity]) => ({
+      enquiryId: enquiry!.id,
+      productId,
+      productName: names.get(productId)!,
+      quantity,
+    }));
+    await tx.insert(enquiryItems).values(items);
+    await queueMail(
+      tx,
+      enquiryMails({
+        reference: enquiry!.reference,
+        createdAt: enquiry!.createdAt,
+        contact: input.contact,
+        organisation: input.organisation,
+        poReference: input.poReference,
+        message: input.message,
+        promoCode: input.promoCode,
+        items: items.map((i) => ({
+          productId: i.productId,
+          name: i.productName,
+          quantity: i.quantity,
+        })),
+        publicUrl: env().publicUrl,
+        confirmationUrl: `${env().publicUrl}${access ? confirmationPath(access.token) : `/orders/${enquiry!.id}`}`,
+        companyEmail: env().ENQUIRY_EMAIL,
+        siteName: env().SITE_NAME,
+      }),
+    );
+    return { id: enquiry!.id, reference: enquiry!.reference };
+  });
 }
 
 /** The signed-in customer sending an enquiry: their account's contact details are used. */
@@ -234,10 +274,10 @@ function tooMany(retryAfterSeconds: number): UserError {
  * Every rule of sending an enquiry, in order: a filled honeypot is answered as a success and
  * nothing is stored (null); the per-network rate limit (429); the form (message, optional fields,
  * idempotency key: field messages, 400); a repeated idempotency key returns the first enquiry;
- * the items (a signed-in customer's server cart, a guest's lines; 'Your cart is empty!'); the
- * contact (the customer's account, or the guest's details checked as spec §5 says, a blank name
- * becoming 'Guest'). Then the enquiry, its items and both e-mails are stored, and a customer's
- * enquired cart lines removed, in one transaction.
+ * a guest's lines ('Your cart is empty!'); the contact (the customer's account, or the guest's
+ * details checked as spec §5 says, a blank name becoming 'Guest'). Then, in one transaction, a
+ * signed-in customer's server cart is taken as the items ('Your cart is empty!' when another tab
+ * took it first) and the enquiry, its items and both e-mails are stored.
  */
 export async function submitEnquiry(submission: EnquirySubmission): Promise<CreatedEnquiry | null> {
   const { form, customer } = submission;
@@ -259,15 +299,10 @@ export async function submitEnquiry(submission: EnquirySubmission): Promise<Crea
   const existing = await findByKey(details.idempotencyKey);
   if (existing) return { ...existing, duplicate: true };
 
-  const claimed = customer ? await cartOf(customer.id) : submission.guestItems;
-  const items = enquiryItemsSchema.safeParse(claimed);
-  if (!items.success) {
-    const empty = !Array.isArray(claimed) || claimed.length === 0;
-    throw new UserError(
-      empty ? ENQUIRY_MESSAGES.emptyCart : 'Your cart could not be read. Please reload the page.',
-      400,
-    );
-  }
+  // A customer's server cart is taken in the enquiry's transaction (createEnquiry).
+  const items: NewEnquiry['items'] = customer
+    ? { cartOf: customer.id }
+    : guestItems(submission.guestItems);
 
   const contact: EnquiryContact = customer
     ? {
@@ -277,27 +312,20 @@ export async function submitEnquiry(submission: EnquirySubmission): Promise<Crea
       }
     : guestContact(values);
 
-  return createEnquiry({
-    ...details,
-    items: items.data,
-    contact,
-    userId: customer?.id ?? null,
-    clearCartOf: customer?.id,
-  });
+  return createEnquiry({ ...details, items, contact, userId: customer?.id ?? null });
+}
+
+function guestItems(claimed: unknown): EnquiryItem[] {
+  const items = enquiryItemsSchema.safeParse(claimed);
+  if (items.success) return items.data;
+  const empty = !Array.isArray(claimed) || claimed.length === 0;
+  throw new UserError(empty ? ENQUIRY_MESSAGES.emptyCart : CART_UNREADABLE, 400);
 }
 
 function guestContact(values: Record<string, unknown>): EnquiryContact {
   const { email, name, phone } = values;
   const guest = parseInput(GuestContactSchema, { email, name, phone });
   return { ...guest, name: guest.name || 'Guest' };
-}
-
-async function cartOf(userId: string): Promise<EnquiryItem[]> {
-  return db()
-    .select({ productId: cartItems.productId, quantity: cartItems.quantity })
-    .from(cartItems)
-    .where(eq(cartItems.userId, userId))
-    .orderBy(asc(cartItems.id));
 }
 
 async function withItems(rows: (typeof enquiries.$inferSelect)[]): Promise<EnquiryView[]> {

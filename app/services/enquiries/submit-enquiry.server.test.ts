@@ -166,6 +166,35 @@ describe('submitEnquiry', () => {
     expect(await getCart(buyer.id)).toEqual([]);
   });
 
+  it('sends a cart once when two tabs submit it at once: one enquiry, one empty-cart refusal', async () => {
+    const buyer = await customer();
+    await addToCart(buyer.id, goal.id, 3);
+    await addToCart(buyer.id, net.id, 1);
+    const before = await total();
+    const results = await Promise.allSettled([
+      submit(guestFields(), { customer: buyer }),
+      submit(guestFields(), { customer: buyer }),
+    ]);
+    const sent = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    expect(sent).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toBeInstanceOf(UserError);
+    expect(refused[0]).toMatchObject({ message: 'Your cart is empty!', status: 400 });
+    expect(await total()).toBe(before + 1);
+    const items = await db()
+      .select({ productId: enquiryItems.productId, quantity: enquiryItems.quantity })
+      .from(enquiryItems)
+      .innerJoin(enquiries, eq(enquiries.id, enquiryItems.enquiryId))
+      .where(eq(enquiries.userId, buyer.id))
+      .orderBy(enquiryItems.id);
+    expect(items).toEqual([
+      { productId: goal.id, quantity: 3 },
+      { productId: net.id, quantity: 1 },
+    ]);
+    expect(await getCart(buyer.id)).toEqual([]);
+  });
+
   it('clears the cart in the enquiry’s transaction: if clearing fails, no enquiry is stored', async () => {
     const buyer = await customer();
     await addToCart(buyer.id, goal.id, 1);
