@@ -41,3 +41,12 @@ export async function accountExists(email: string): Promise<boolean> {
     .where(eq(user.email, email.trim().toLowerCase()));
   return Boolean(row);
 }
+
+/** Whether the account for this e-mail exists and is an admin. */
+export async function isAdmin(email: string): Promise<boolean> {
+  const [row] = await db()
+    .select({ role: user.role })
+    .from(user)
+    .where(eq(user.email, email.trim().toLowerCase()));
+  return row?.role === 'admin';
+}
