@@ -1,11 +1,13 @@
-import { readdir } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { PRODUCT_MESSAGES } from '~/lib/schemas/product';
 import { createCategory, createSport } from '../../../tests/factories';
 import { listAudit } from '../audit/audit.server';
-import { db } from '../db/client.server';
+import { db, rowsOf } from '../db/client.server';
 import {
   cartItems,
   enquiries,
@@ -13,10 +15,11 @@ import {
   productImages,
   products,
   productsCategories,
+  sports,
   user,
 } from '../db/schema';
 import { UserError } from '../errors.server';
-import { uploadsDir } from '../media/storage.server';
+import { isStored, uploadsDir } from '../media/storage.server';
 import {
   createProduct,
   deleteProduct,
@@ -44,6 +47,35 @@ async function png(colour: string, size = 400): Promise<File> {
 async function storedFiles(): Promise<string[]> {
   const dir = path.join(uploadsDir(), 'products');
   return (await readdir(dir).catch(() => [] as string[])).sort();
+}
+
+/** The stored files of an uploaded picture (its keys start with its content hash). */
+async function filesOf(file: File): Promise<string[]> {
+  const data = Buffer.from(await file.arrayBuffer());
+  const hash = createHash('sha256').update(data).digest('hex').slice(0, 20);
+  return (await storedFiles()).filter((f) => f.startsWith(hash));
+}
+
+/** Whether every file of every image of a product is in storage. */
+async function imagesStored(productId: number): Promise<boolean> {
+  const images = await db()
+    .select({
+      key: productImages.key,
+      width: productImages.width,
+      height: productImages.height,
+      variants: productImages.variants,
+    })
+    .from(productImages)
+    .where(eq(productImages.productId, productId));
+  expect(images.length).toBeGreaterThan(0);
+  return (await Promise.all(images.map(isStored))).every(Boolean);
+}
+
+/** A directory where a stored file was: the local store's delete of it fails (EISDIR). */
+async function jam(src: string): Promise<void> {
+  const file = path.join(uploadsDir(), src.replace(/^\/media\//, ''));
+  await rm(file);
+  await mkdir(file);
 }
 
 async function rejection(promise: Promise<unknown>): Promise<UserError> {
@@ -206,6 +238,34 @@ describe('updateProduct', () => {
     );
     expect(error.status).toBe(404);
   });
+
+  it('reports a saved edit as saved when its dropped files cannot be removed, and logs them', async () => {
+    const created = await createProduct(actor, input({ name: 'Stuck Net' }), [
+      await png('#0a0a0a'),
+    ]);
+    const opened = (await getProductForEdit(created.id))!;
+    const src = opened.images[0]!.src;
+    await jam(src);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const edit = { ...input({ name: 'Stuck Net 2' }), images: [], revision: opened.revision };
+      expect(await updateProduct(actor, created.id, edit, [])).toMatchObject({
+        name: 'Stuck Net 2',
+      });
+      expect(logged).toHaveBeenCalledWith(
+        expect.stringContaining(src.replace(/^\/media\//, '')),
+        expect.any(Error),
+      );
+    } finally {
+      logged.mockRestore();
+      await rm(path.join(uploadsDir(), src.replace(/^\/media\//, '')), { recursive: true });
+    }
+    expect(await getProductForEdit(created.id)).toMatchObject({
+      name: 'Stuck Net 2',
+      revision: opened.revision + 1,
+      images: [],
+    });
+  });
 });
 
 describe('deleteProduct', () => {
@@ -269,4 +329,199 @@ describe('deleteProduct', () => {
     const error = await rejection(deleteProduct(actor, 999_999));
     expect(error).toMatchObject({ status: 404, message: 'Failed to delete product.' });
   });
+
+  it('reports a delete as done when its files cannot be removed, and logs them', async () => {
+    const created = await createProduct(actor, input({ name: 'Stuck Goal' }), [
+      await png('#0b0b0b'),
+    ]);
+    const src = (await getProductForEdit(created.id))!.images[0]!.src;
+    await jam(src);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect(await deleteProduct(actor, created.id)).toEqual({ name: 'Stuck Goal' });
+      expect(logged).toHaveBeenCalledWith(
+        expect.stringContaining(src.replace(/^\/media\//, '')),
+        expect.any(Error),
+      );
+    } finally {
+      logged.mockRestore();
+      await rm(path.join(uploadsDir(), src.replace(/^\/media\//, '')), { recursive: true });
+    }
+    expect(await getProduct(created.id)).toBeNull();
+  });
 });
+
+type Tx = Parameters<Parameters<ReturnType<typeof db>['transaction']>[0]>[0];
+
+/**
+ * Another admin's transaction, on a connection of its own: runs `first`, keeps what it locked
+ * until `release`, then runs `then` and commits.
+ */
+async function holding(first: (tx: Tx) => Promise<unknown>, then?: (tx: Tx) => Promise<unknown>) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held!: () => void;
+  const ready = new Promise<void>((resolve) => (held = resolve));
+  const done = db().transaction(async (tx) => {
+    await first(tx);
+    held();
+    await released;
+    await then?.(tx);
+  });
+  await Promise.race([ready, done]);
+  return {
+    release: async () => {
+      release();
+      await done;
+    },
+  };
+}
+
+/** A call left running while the test goes on: its outcome (never a rejection), and whether it ended. */
+function running<T>(promise: Promise<T>) {
+  const run = {
+    settled: false,
+    outcome: promise.then(
+      (value) => ({ value, error: undefined }),
+      (error: unknown) => ({ value: undefined, error }),
+    ),
+  };
+  void run.outcome.then(() => {
+    run.settled = true;
+  });
+  return run;
+}
+
+/** Waits until `n` statements in this database wait for a lock, or until `run` has ended. */
+async function lockWaits(n: number, run: { settled: boolean }): Promise<void> {
+  for (let tries = 0; tries < 500; tries++) {
+    if (run.settled) return;
+    const [waiting] = rowsOf<{ n: number }>(
+      await db().execute(
+        sql`SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      ),
+    );
+    if ((waiting?.n ?? 0) >= n) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`Fewer than ${n} statements waited for a lock within 10 s`);
+}
+
+// PGlite runs one transaction at a time: these interleavings happen on PostgreSQL only.
+describe.skipIf(process.env.TEST_DB !== 'postgres')(
+  'with other admins writing at the same time',
+  () => {
+    it('deleteProduct removes the files of images that an edit saved while the delete waited', async () => {
+      const [red, black] = [await png('#301010'), await png('#103010')];
+      const created = await createProduct(actor, input({ name: 'Raced Net' }), [red]);
+      const opened = (await getProductForEdit(created.id))!;
+      // Holds the product's category links: the delete stops there, after it has listed the images.
+      const links = await holding((tx) =>
+        tx
+          .select({ id: productsCategories.categoryId })
+          .from(productsCategories)
+          .where(eq(productsCategories.productId, created.id))
+          .for('update'),
+      );
+      const deleting = running(deleteProduct(actor, created.id));
+      await lockWaits(1, deleting);
+      const edit = {
+        ...input({ name: 'Raced Net' }),
+        images: ['new:0'],
+        revision: opened.revision,
+      };
+      const editing = running(updateProduct(actor, created.id, edit, [black]));
+      await lockWaits(2, editing);
+      await links.release();
+
+      const [deleted, edited] = await Promise.all([deleting.outcome, editing.outcome]);
+      expect(deleted.error).toBeUndefined();
+      expect(await getProduct(created.id)).toBeNull();
+      expect([...(await filesOf(red)), ...(await filesOf(black))]).toEqual([]);
+      // The edit waited for the delete, then found the product gone.
+      expect(edited.error).toMatchObject({ status: 409 });
+    });
+
+    it('createProduct answers with the field message when the sport is deleted during the save', async () => {
+      const doomed = await createSport({ name: 'Sepak Takraw' });
+      const picture = await png('#303010');
+      // Another admin deletes the sport (no product uses it yet) and commits during the save.
+      const deletion = await holding((tx) => tx.delete(sports).where(eq(sports.id, doomed.id)));
+      const saving = running(
+        createProduct(actor, input({ name: 'Takraw Net', sportId: doomed.id }), [picture]),
+      );
+      await lockWaits(1, saving);
+      await deletion.release();
+
+      const { error } = await saving.outcome;
+      expect(error).toBeInstanceOf(UserError);
+      expect(error).toMatchObject({
+        status: 400,
+        field: 'sportId',
+        message: PRODUCT_MESSAGES.sport,
+      });
+      expect(await filesOf(picture)).toEqual([]);
+    });
+
+    it('a failed save keeps the files of the same picture that another product saved meanwhile', async () => {
+      const picture = await png('#103030');
+      const created = await createProduct(actor, input({ name: 'Edited Goal' }), [
+        await png('#301030'),
+      ]);
+      const opened = (await getProductForEdit(created.id))!;
+      // Another admin's edit of the product: holds its row, and when released moves its revision.
+      const otherEdit = await holding(
+        (tx) =>
+          tx
+            .select({ id: products.id })
+            .from(products)
+            .where(eq(products.id, created.id))
+            .for('update'),
+        (tx) =>
+          tx
+            .update(products)
+            .set({ revision: sql`${products.revision} + 1` })
+            .where(eq(products.id, created.id)),
+      );
+      // This edit writes the picture's files, then waits for the row.
+      const edit = {
+        ...input({ name: 'Edited Goal' }),
+        images: ['new:0'],
+        revision: opened.revision,
+      };
+      const editing = running(updateProduct(actor, created.id, edit, [picture]));
+      await lockWaits(1, editing);
+      // Another product of the same picture finds its files written and is saved.
+      const other = await createProduct(actor, input({ name: 'Same Picture' }), [picture]);
+      await otherEdit.release();
+
+      expect((await editing.outcome).error).toMatchObject({ status: 409 });
+      expect(await imagesStored(other.id)).toBe(true);
+    });
+
+    it('a save writes again the files that an edit dropped and removed while the save was under way', async () => {
+      const picture = await png('#303030');
+      const shown = await createProduct(actor, input({ name: 'Old Picture' }), [picture]);
+      const opened = (await getProductForEdit(shown.id))!;
+      const held = await createSport({ name: 'Sitting Volleyball' });
+      // Holds the sport: the new product's save stops there, after it found the files stored.
+      const sportHeld = await holding((tx) =>
+        tx.select({ id: sports.id }).from(sports).where(eq(sports.id, held.id)).for('update'),
+      );
+      const creating = running(
+        createProduct(actor, input({ name: 'New Picture', sportId: held.id }), [picture]),
+      );
+      await lockWaits(1, creating);
+      // The only product showing the picture drops it: its files are removed after that commit.
+      const edit = { ...input({ name: 'Old Picture' }), images: [], revision: opened.revision };
+      await updateProduct(actor, shown.id, edit, []);
+      expect(await filesOf(picture)).toEqual([]);
+      await sportHeld.release();
+
+      const { value: created, error } = await creating.outcome;
+      expect(error).toBeUndefined();
+      expect(await imagesStored(created!.id)).toBe(true);
+    });
+  },
+);

@@ -2,7 +2,8 @@
  * The back office's product writes: create, edit (with images and optimistic concurrency) and
  * delete, each in one transaction with its audit entry. Image files are written before the
  * transaction under content-hash keys; a failed transaction removes the files it wrote, and files
- * that no product uses any more are removed after the commit.
+ * that no product uses any more are removed after the commit (unless another product uses them:
+ * see lockPictures).
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ProductCreateInput, ProductEditInput } from '~/lib/schemas/product';
@@ -11,7 +12,7 @@ import { recordAudit, diffFields, type Actor } from '../audit/audit.server';
 import { db, rowsOf, type Database } from '../db/client.server';
 import { categories, productImages, products, productsCategories, sports } from '../db/schema';
 import { UserError } from '../errors.server';
-import { imageKeys, mediaUrl, type StoredImage } from '../media/storage.server';
+import { imageKeys, isStored, mediaUrl, type StoredImage } from '../media/storage.server';
 import { removeFiles, storeUploads } from '../media/uploads.server';
 import { catalogueChanged } from './cache.server';
 
@@ -74,14 +75,24 @@ async function snapshot(tx: Tx, id: number): Promise<Snapshot | null> {
   };
 }
 
-/** The sport and categories must exist; a stale form gets the field's own message. */
+/**
+ * The sport and categories must exist; a stale form gets the field's own message. They stay locked
+ * (FOR KEY SHARE) until the commit: a deleteTaxonomy at the same time waits and then sees the
+ * product and refuses, or commits first and is seen here, instead of failing the product's
+ * foreign key later in the transaction (a 500).
+ */
 async function checkTaxonomy(tx: Tx, sportId: number, categoryIds: number[]): Promise<void> {
-  const [sport] = await tx.select({ id: sports.id }).from(sports).where(eq(sports.id, sportId));
+  const [sport] = await tx
+    .select({ id: sports.id })
+    .from(sports)
+    .where(eq(sports.id, sportId))
+    .for('key share');
   if (!sport) throw new UserError(PRODUCT_MESSAGES.sport, 400, 'sportId');
   const found = await tx
     .select({ id: categories.id })
     .from(categories)
-    .where(inArray(categories.id, categoryIds));
+    .where(inArray(categories.id, categoryIds))
+    .for('key share');
   if (found.length !== new Set(categoryIds).size)
     throw new UserError(PRODUCT_MESSAGES.categories, 400, 'categoryIds');
 }
@@ -94,41 +105,101 @@ function filesOfSlots(slots: string[], files: File[]): File[] {
   return used.map((n) => files[n]!);
 }
 
+/** The picture a file belongs to: variants share their original's content hash. */
+const pictureOf = (key: string) => key.replace(/(-\d+\.webp|\.jpg)$/, '');
+
 /** Keys among these that no product image uses any more (safe to delete from storage). */
-async function unusedKeys(keys: string[]): Promise<string[]> {
-  if (!keys.length) return [];
+async function unusedKeys(tx: Tx, keys: string[]): Promise<string[]> {
   const originals = keys.filter((k) => k.endsWith('.jpg'));
   const still = originals.length
-    ? await db()
+    ? await tx
         .select({ key: productImages.key })
         .from(productImages)
         .where(inArray(productImages.key, originals))
     : [];
   // Variants share their original's content hash, so one check covers all of an image's files.
-  const kept = new Set(still.map((r) => r.key.replace(/\.jpg$/, '')));
-  return keys.filter((k) => !kept.has(k.replace(/(-\d+\.webp|\.jpg)$/, '')));
+  const kept = new Set(still.map((r) => pictureOf(r.key)));
+  return keys.filter((k) => !kept.has(pictureOf(k)));
+}
+
+/**
+ * Files are shared by content (the same picture saved twice is written once, by the first save),
+ * so a save that records a picture and a cleanup that deletes it once no row uses it must not
+ * interleave. Both hold this lock per picture until their transaction ends: the save from before
+ * it inserts the image rows, the cleanup around its check and delete. The cleanup then sees the
+ * save's rows and keeps the files, or ran first, and the save writes the missing files again.
+ * Taken in one order (by hash), so two transactions never wait for each other in a circle.
+ */
+async function lockPictures(tx: Tx, keys: string[]): Promise<void> {
+  const pictures = [...new Set(keys.map(pictureOf))];
+  if (!pictures.length) return;
+  const list = sql.join(
+    pictures.map((p) => sql`${p}`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    SELECT pg_advisory_xact_lock(h)
+    FROM (SELECT DISTINCT hashtext(p) AS h FROM unnest(ARRAY[${list}]::text[]) AS p ORDER BY h) AS l`);
+}
+
+/**
+ * Removes the files among `keys` that no product image uses. It runs once a write has committed
+ * (or failed), so a failure here is logged and does not change the write's answer: an error would
+ * make the admin retry a saved change and get a 409 or 404. At worst, unused files stay stored.
+ */
+async function removeUnused(keys: string[]): Promise<void> {
+  if (!keys.length) return;
+  try {
+    await db().transaction(async (tx) => {
+      await lockPictures(tx, keys);
+      await removeFiles(await unusedKeys(tx, keys));
+    });
+  } catch (error) {
+    console.error(`Could not remove unused image files ${keys.join(', ')}:`, error);
+  }
+}
+
+/** Images stored for a write, the uploads they were made from (in order), and the keys created. */
+interface Uploads {
+  stored: StoredImage[];
+  files: File[];
+  written: string[];
 }
 
 /**
  * Runs a write that needs freshly stored images: stores the files first, runs `write` in one
- * transaction, and if it fails removes exactly the files this call created (none left orphaned).
+ * transaction, and if it fails removes the files this call created that no product uses (none
+ * left orphaned).
  */
 async function withStoredImages<T>(
   files: File[],
-  write: (tx: Tx, stored: StoredImage[]) => Promise<T>,
+  write: (tx: Tx, uploads: Uploads) => Promise<T>,
 ): Promise<T> {
   const written: string[] = [];
   try {
     const stored = await storeUploads(files, written);
-    return await db().transaction((tx) => write(tx, stored));
+    return await db().transaction((tx) => write(tx, { stored, files, written }));
   } catch (error) {
-    await removeFiles(written);
+    await removeUnused(written);
     throw error;
   }
 }
 
-async function insertImages(tx: Tx, productId: number, images: StoredImage[]): Promise<void> {
+/**
+ * Inserts a product's image rows, after locking the pictures uploaded for this write and writing
+ * again any of their files that a cleanup removed since they were stored (see lockPictures).
+ */
+async function insertImages(
+  tx: Tx,
+  productId: number,
+  images: StoredImage[],
+  uploads: Uploads,
+): Promise<void> {
   if (!images.length) return;
+  await lockPictures(tx, uploads.stored.flatMap(imageKeys));
+  const complete = await Promise.all(uploads.stored.map(isStored));
+  const lost = uploads.files.filter((_, i) => !complete[i]);
+  if (lost.length) await storeUploads(lost, uploads.written);
   await tx
     .insert(productImages)
     .values(images.map((image, position) => ({ productId, position, ...image })));
@@ -158,7 +229,8 @@ export async function createProduct(
   files: File[],
 ): Promise<SavedProduct> {
   const ordered = filesOfSlots(input.images, files);
-  const saved = await withStoredImages(ordered, async (tx, stored) => {
+  const saved = await withStoredImages(ordered, async (tx, uploads) => {
+    const { stored } = uploads;
     await checkTaxonomy(tx, input.sportId, input.categoryIds);
     const [{ id } = { id: 0 }] = await tx
       .execute<{ id: number }>(
@@ -175,7 +247,7 @@ export async function createProduct(
     await tx
       .insert(productsCategories)
       .values([...new Set(input.categoryIds)].map((categoryId) => ({ productId: id, categoryId })));
-    await insertImages(tx, id, stored);
+    await insertImages(tx, id, stored, uploads);
     const after = await snapshot(tx, id);
     await recordAudit(tx, {
       actor,
@@ -213,7 +285,7 @@ export async function updateProduct(
 
   const ordered = filesOfSlots(input.images, files);
   let dropped: string[] = [];
-  const saved = await withStoredImages(ordered, async (tx, stored) => {
+  const saved = await withStoredImages(ordered, async (tx, uploads) => {
     await checkTaxonomy(tx, input.sportId, input.categoryIds);
     const before = await snapshot(tx, id);
     if (!before) throw new UserError(PRODUCT_ERRORS.gone, 404);
@@ -265,7 +337,7 @@ export async function updateProduct(
     const byId = new Map(existing.map((image) => [image.id, image]));
     let next = 0;
     const images: StoredImage[] = input.images.map((slot) => {
-      if (slot.startsWith('new:')) return stored[next++]!;
+      if (slot.startsWith('new:')) return uploads.stored[next++]!;
       const image = byId.get(Number(slot.slice('existing:'.length)));
       if (!image) throw new UserError(PRODUCT_ERRORS.unknownImage, 400, 'images');
       const { id: _id, ...rest } = image;
@@ -275,7 +347,7 @@ export async function updateProduct(
     dropped = existing.filter((i) => !keep.has(i.key)).flatMap(imageKeys);
     // Positions are unique per product: rewrite the rows in their new order.
     await tx.delete(productImages).where(eq(productImages.productId, id));
-    await insertImages(tx, id, images);
+    await insertImages(tx, id, images, uploads);
 
     const after = await snapshot(tx, id);
     await recordAudit(tx, {
@@ -289,7 +361,7 @@ export async function updateProduct(
     return { id, name: input.name, thumbnail: thumbnailOf(images[0]) };
   });
   catalogueChanged();
-  await removeFiles(await unusedKeys(dropped));
+  await removeUnused(dropped);
   return saved;
 }
 
@@ -301,7 +373,14 @@ export async function updateProduct(
 export async function deleteProduct(actor: Actor, id: number): Promise<{ name: string }> {
   let files: string[] = [];
   const deleted = await db().transaction(async (tx) => {
-    const before = await snapshot(tx, id);
+    // Locked before its images are listed: an edit saving at the same time has either committed
+    // (its images are the ones listed) or waits, and then finds the product gone.
+    const [locked] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.id, id))
+      .for('update');
+    const before = locked && (await snapshot(tx, id));
     if (!before) throw new UserError(PRODUCT_ERRORS.deleteProduct, 404);
     const images = await tx
       .select({ key: productImages.key, variants: productImages.variants })
@@ -331,7 +410,7 @@ export async function deleteProduct(actor: Actor, id: number): Promise<{ name: s
     return { name: before.name };
   });
   catalogueChanged();
-  await removeFiles(await unusedKeys(files));
+  await removeUnused(files);
   return deleted;
 }
 

@@ -79,6 +79,12 @@ export function imageKeys(image: { key: string; variants: { key: string }[] }): 
   return [image.key, ...image.variants.map((v) => v.key)];
 }
 
+/** Whether every file of an image is in storage. */
+export async function isStored(image: StoredImage): Promise<boolean> {
+  const present = await Promise.all(imageKeys(image).map((key) => storage().has(key)));
+  return present.every(Boolean);
+}
+
 /**
  * The keys and variants of an image stored under `name` in `folder` at this size: the JPEG
  * original, a WebP at each variant width below its own, and a WebP at its own width.
