@@ -47,7 +47,7 @@ export type CartResult = ActionResult<CartAnswer>;
 /**
  * A guest cart added to before the page ran its scripts (or without JavaScript) lives in this
  * cookie, because only a request reaches the server then: `productId:quantity` pairs joined by
- * `.` (`3:2.17:1`). It is not signed: it says only what the guest wants, every id is checked
+ * `.`, and the cart's token last (`3:2.17:1.t0123456789abcdef`; see serializeGuestCart). It is not signed: it says only what the guest wants, every id is checked
  * against the catalogue when read, and it is bounded so that it stays a small header. Not
  * HttpOnly: once scripts run, the browser folds it into the local-storage cart and deletes it.
  */
@@ -75,12 +75,31 @@ export function parseGuestCart(value: string | null | undefined): GuestCartEntry
   return [...lines].map(([productId, quantity]) => ({ productId, quantity }));
 }
 
-/** The cookie value for these lines (at most GUEST_CART_MAX_LINES, the first ones kept). */
-export function serializeGuestCart(lines: readonly GuestCartEntry[]): string {
-  return lines
+/**
+ * The cookie value for these lines (at most GUEST_CART_MAX_LINES, the first ones kept), with the
+ * cart's token (`t` and 16 hex digits, a part the lines' parser skips) when given: the server
+ * merges one token's lines into an account once (cart_merges).
+ */
+export function serializeGuestCart(
+  lines: readonly GuestCartEntry[],
+  token: string | null = null,
+): string {
+  const pairs = lines
     .slice(0, GUEST_CART_MAX_LINES)
-    .map((l) => `${l.productId}:${clampQuantity(l.quantity)}`)
-    .join('.');
+    .map((l) => `${l.productId}:${clampQuantity(l.quantity)}`);
+  if (pairs.length && token && CART_TOKEN.test(`t${token}`)) pairs.push(`t${token}`);
+  return pairs.join('.');
+}
+
+const CART_TOKEN = /^t([0-9a-f]{16})$/;
+
+/** The cart's token in a guest cart cookie's value, or null (cookies written before it). */
+export function guestCartToken(value: string | null | undefined): string | null {
+  for (const part of (value ?? '').split('.')) {
+    const match = CART_TOKEN.exec(part);
+    if (match) return match[1]!;
+  }
+  return null;
 }
 
 /** The named cookie's value in a Cookie header (or `document.cookie`). */

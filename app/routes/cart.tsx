@@ -13,8 +13,10 @@ import {
   describeGuestCart,
   getCart,
   guestCartCookie,
+  guestCartTokenOf,
   mergeCart,
   readGuestCart,
+  readGuestCartToken,
   removeFromCart,
   setQuantity,
 } from '~/services/cart/cart.server';
@@ -42,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (user) {
     // Lines added as a guest without JavaScript join the account's cart like a local cart does.
     if (cookieCart.length) {
-      await mergeCart(user.id, cookieCart);
+      await mergeCart(user.id, cookieCart, readGuestCartToken(request) ?? undefined);
       headers.append('Set-Cookie', guestCartCookie([]));
     }
     lines = await getCart(user.id);
@@ -118,7 +120,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (user) name = await addToCart(user.id, productId, quantity);
         else {
           const added = await addToGuestCart(guestCart(), productId, quantity);
-          headers.append('Set-Cookie', guestCartCookie(added.lines));
+          headers.append('Set-Cookie', guestCartCookie(added.lines, guestCartTokenOf(request)));
           name = added.name;
         }
         done(`/cart?added=${productId}`);
@@ -131,7 +133,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           const lines = guestCart().map((l) =>
             l.productId === productId ? { ...l, quantity } : l,
           );
-          headers.append('Set-Cookie', guestCartCookie(lines));
+          headers.append('Set-Cookie', guestCartCookie(lines, guestCartTokenOf(request)));
         }
         done('/cart');
         return data({ ok: true as const, intent }, { headers });
@@ -141,7 +143,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (user) await removeFromCart(user.id, productId);
         else {
           const lines = guestCart().filter((l) => l.productId !== productId);
-          headers.append('Set-Cookie', guestCartCookie(lines));
+          headers.append('Set-Cookie', guestCartCookie(lines, guestCartTokenOf(request)));
         }
         done('/cart');
         return data({ ok: true as const, intent }, { headers });

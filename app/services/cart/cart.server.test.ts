@@ -20,8 +20,10 @@ import {
   describeGuestCart,
   getCart,
   guestCartCookie,
+  guestCartTokenOf,
   mergeCart,
   readGuestCart,
+  readGuestCartToken,
   setQuantity,
 } from './cart.server';
 
@@ -87,6 +89,27 @@ describe('mergeCart (a guest cart at sign-in)', () => {
     expect(await quantities(id)).toEqual({ [goal.id]: 4, [net.id]: 9999 });
   });
 
+  it('merges one guest cart cookie (its token) once, however often the cart page loads', async () => {
+    const { id } = await createCustomer();
+    await addToCart(id, goal.id, 1);
+    const cookie = [{ productId: goal.id, quantity: 2 }];
+    // The cart page loaded twice at once, both requests carrying the cookie.
+    const merged = await Promise.all([
+      mergeCart(id, cookie, '0123456789abcdef'),
+      mergeCart(id, cookie, '0123456789abcdef'),
+    ]);
+    expect(merged.sort()).toEqual([0, 1]);
+    expect(await mergeCart(id, cookie, '0123456789abcdef')).toBe(0);
+    expect(await quantities(id)).toEqual({ [goal.id]: 3 });
+    // Another guest cart (a new token), or one written before tokens, is merged.
+    expect(await mergeCart(id, cookie, 'fedcba9876543210')).toBe(1);
+    expect(await mergeCart(id, cookie)).toBe(1);
+    expect(await quantities(id)).toEqual({ [goal.id]: 7 });
+    // The same token for another account is that account's own merge.
+    const other = await createCustomer();
+    expect(await mergeCart(other.id, cookie, '0123456789abcdef')).toBe(1);
+  });
+
   it('does nothing for an empty or wholly unknown guest cart', async () => {
     const { id } = await createCustomer();
     expect(await mergeCart(id, [])).toBe(0);
@@ -129,7 +152,28 @@ describe('the guest cart cookie', () => {
       headers: { cookie: `other=1; ${header.split(';')[0]}` },
     });
     expect(readGuestCart(request)).toEqual([{ productId: 3, quantity: 2 }]);
+    expect(readGuestCartToken(request)).toBeNull();
     expect(guestCartCookie([])).toMatch(/^fh_cart=; Path=\/; Max-Age=0/);
+  });
+
+  it("carries the cart's token, which the lines' parser skips, and keeps it across changes", () => {
+    const header = guestCartCookie([{ productId: 3, quantity: 2 }], '00ff00ff00ff00ff');
+    expect(header).toMatch(/^fh_cart=3:2\.t00ff00ff00ff00ff; Path=\//);
+    const request = new Request('http://localhost/cart', {
+      headers: { cookie: header.split(';')[0]! },
+    });
+    expect(readGuestCart(request)).toEqual([{ productId: 3, quantity: 2 }]);
+    expect(readGuestCartToken(request)).toBe('00ff00ff00ff00ff');
+    expect(guestCartTokenOf(request)).toBe('00ff00ff00ff00ff');
+    // A cookie without one gets a new token when the guest changes it.
+    const fresh = guestCartTokenOf(new Request('http://localhost/cart'));
+    expect(fresh).toMatch(/^[0-9a-f]{16}$/);
+    expect(guestCartTokenOf(new Request('http://localhost/cart'))).not.toBe(fresh);
+    // A malformed token is no token; no lines, no cookie, whatever the token.
+    expect(
+      readGuestCartToken(new Request('http://x/', { headers: { cookie: 'fh_cart=3:1.tzz' } })),
+    ).toBeNull();
+    expect(guestCartCookie([], '00ff00ff00ff00ff')).toMatch(/^fh_cart=; Path=\/; Max-Age=0/);
   });
 
   it('adds known products only, one line each, and refuses a full cart', async () => {

@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   cookieValue,
   GUEST_CART_COOKIE,
   GUEST_CART_MAX_LINES,
+  guestCartToken,
   parseGuestCart,
   serializeGuestCart,
   type CartLine,
@@ -11,7 +13,7 @@ import {
   type GuestCartEntry,
 } from '~/lib/cart';
 import { db } from '../db/client.server';
-import { cartItems, products } from '../db/schema';
+import { cartItems, cartMerges, products } from '../db/schema';
 import { UserError } from '../errors.server';
 import { mediaUrl } from '../media/storage.server';
 
@@ -111,43 +113,65 @@ export async function clearCart(userId: string): Promise<void> {
 
 /**
  * Merges a guest's cart into the account's cart at sign-in: quantities of a product already in
- * the account's cart add up (never above 9999); unknown or deleted products are skipped.
+ * the account's cart add up (never above 9999); unknown or deleted products are skipped. With the
+ * guest cart cookie's `token`, those lines are merged once: the cart page loaded twice at once, or
+ * an answer lost before it deleted the cookie, finds the token taken and adds nothing again.
  * Returns the number of lines merged.
  */
 export async function mergeCart(
   userId: string,
   lines: { productId: number; quantity: number }[],
+  token?: string,
 ): Promise<number> {
   const wanted = lines
     .filter((l) => Number.isInteger(l.productId) && l.productId > 0)
     .slice(0, MAX_LINES);
   if (!wanted.length) return 0;
-  const existing = await db()
-    .select({ id: products.id })
-    .from(products)
-    .where(
-      inArray(
-        products.id,
-        wanted.map((l) => l.productId),
-      ),
-    );
-  const known = new Set(existing.map((p) => p.id));
-  const merged = new Map<number, number>();
-  for (const l of wanted)
-    if (known.has(l.productId))
-      merged.set(l.productId, clamp((merged.get(l.productId) ?? 0) + l.quantity));
-  if (!merged.size) return 0;
-  await db()
-    .insert(cartItems)
-    .values([...merged].map(([productId, quantity]) => ({ userId, productId, quantity })))
-    .onConflictDoUpdate({
-      target: [cartItems.userId, cartItems.productId],
-      set: {
-        quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${MAX_QUANTITY})`,
-        updatedAt: new Date(),
-      },
-    });
-  return merged.size;
+  return db().transaction(async (tx) => {
+    if (token) {
+      // Tokens older than the cookie (30 days) can no longer come back.
+      await tx
+        .delete(cartMerges)
+        .where(
+          and(
+            eq(cartMerges.userId, userId),
+            sql`${cartMerges.mergedAt} < now() - interval '31 days'`,
+          ),
+        );
+      const [first] = await tx
+        .insert(cartMerges)
+        .values({ userId, token })
+        .onConflictDoNothing()
+        .returning({ token: cartMerges.token });
+      if (!first) return 0;
+    }
+    const existing = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(
+        inArray(
+          products.id,
+          wanted.map((l) => l.productId),
+        ),
+      );
+    const known = new Set(existing.map((p) => p.id));
+    const merged = new Map<number, number>();
+    for (const l of wanted)
+      if (known.has(l.productId))
+        merged.set(l.productId, clamp((merged.get(l.productId) ?? 0) + l.quantity));
+    if (!merged.size) return 0;
+    await tx
+      .insert(cartItems)
+      .values([...merged].map(([productId, quantity]) => ({ userId, productId, quantity })))
+      .onConflictDoUpdate({
+        target: [cartItems.userId, cartItems.productId],
+        set: {
+          quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${MAX_QUANTITY})`,
+          updatedAt: new Date(),
+        },
+      });
+    return merged.size;
+  });
 }
 
 // ---------- the guest cart cookie (before and without JavaScript; see ~/lib/cart) ----------
@@ -157,9 +181,28 @@ export function readGuestCart(request: Request): GuestCartEntry[] {
   return parseGuestCart(cookieValue(request.headers.get('cookie'), GUEST_CART_COOKIE));
 }
 
-/** The Set-Cookie header that stores these lines, or deletes the cookie when there are none. */
-export function guestCartCookie(lines: readonly GuestCartEntry[]): string {
-  const value = serializeGuestCart(lines);
+/** The guest cart cookie's token in this request (null for a cookie written before tokens). */
+export function readGuestCartToken(request: Request): string | null {
+  return guestCartToken(cookieValue(request.headers.get('cookie'), GUEST_CART_COOKIE));
+}
+
+/**
+ * The guest cart cookie's token in this request, or a new one (for the cookie a guest's change
+ * writes): the lines of one token join an account's cart once (mergeCart).
+ */
+export function guestCartTokenOf(request: Request): string {
+  return readGuestCartToken(request) ?? randomBytes(8).toString('hex');
+}
+
+/**
+ * The Set-Cookie header that stores these lines with the cart's token, or deletes the cookie when
+ * there are none.
+ */
+export function guestCartCookie(
+  lines: readonly GuestCartEntry[],
+  token: string | null = null,
+): string {
+  const value = serializeGuestCart(lines, token);
   // Lax: sent on the top-level navigations that show the cart, never on cross-site posts.
   return value
     ? `${GUEST_CART_COOKIE}=${value}; Path=/; Max-Age=${60 * 60 * 24 * 30}; SameSite=Lax`

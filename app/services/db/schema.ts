@@ -166,7 +166,9 @@ export const products = pgTable(
      * finds 'Goal Post') weighted A, sport and category names B, description D. Kept by the same
      * triggers as `searchText` (migration 0007); see docs/decisions/005-catalogue-search.md.
      */
-    searchVector: tsvector().notNull().default(sql`''::tsvector`),
+    searchVector: tsvector()
+      .notNull()
+      .default(sql`''::tsvector`),
     /**
      * Bumped by every admin save: an edit form carries the revision it was opened at, and a save
      * against an older one is refused (two admins never overwrite each other silently).
@@ -195,11 +197,9 @@ export const products = pgTable(
  * trigger, migration 0007). Words are never removed; a stale one only yields a correction that
  * finds nothing.
  */
-export const searchTerms = pgTable(
-  'search_terms',
-  { term: text().primaryKey() },
-  (t) => [index('search_terms_term_trgm_idx').using('gin', t.term.op('gin_trgm_ops'))],
-);
+export const searchTerms = pgTable('search_terms', { term: text().primaryKey() }, (t) => [
+  index('search_terms_term_trgm_idx').using('gin', t.term.op('gin_trgm_ops')),
+]);
 
 /**
  * One row: a counter that every catalogue write bumps (database triggers, migration 0003). Each
@@ -271,6 +271,23 @@ export const cartItems = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex('cart_items_user_product_idx').on(t.userId, t.productId)],
+);
+
+/**
+ * Guest cart cookies already merged into an account's cart, by the token the cookie carries: a
+ * cart page loaded twice at once (or a lost answer that should have deleted the cookie) must not
+ * add the same lines twice. Rows older than the cookie's lifetime are dropped at the next merge.
+ */
+export const cartMerges = pgTable(
+  'cart_merges',
+  {
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    token: text().notNull(),
+    mergedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.token] })],
 );
 
 export const enquiryStatuses = ['new', 'in_progress', 'quoted', 'closed'] as const;
@@ -412,7 +429,10 @@ export const auditLog = pgTable(
     /** The entity's name at the time (a deleted product is still named in the list). */
     entityName: text().notNull(),
     action: text().$type<AuditAction>().notNull(),
-    changes: jsonb().$type<AuditChanges>().notNull().default(sql`'{}'::jsonb`),
+    changes: jsonb()
+      .$type<AuditChanges>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     ...timestamps,
   },
   (t) => [
