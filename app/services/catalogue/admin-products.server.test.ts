@@ -78,6 +78,21 @@ async function jam(src: string): Promise<void> {
   await mkdir(file);
 }
 
+/** Runs `write` with a jammed file: it must succeed and log the file it could not remove. */
+async function withJammed<T>(src: string, write: () => Promise<T>): Promise<T> {
+  const name = src.replace(/^\/media\//, '');
+  await jam(src);
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+  try {
+    const result = await write();
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining(name), expect.any(Error));
+    return result;
+  } finally {
+    logged.mockRestore();
+    await rm(path.join(uploadsDir(), name), { recursive: true });
+  }
+}
+
 async function rejection(promise: Promise<unknown>): Promise<UserError> {
   const error = await promise.then(
     () => null,
@@ -245,21 +260,10 @@ describe('updateProduct', () => {
     ]);
     const opened = (await getProductForEdit(created.id))!;
     const src = opened.images[0]!.src;
-    await jam(src);
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    try {
-      const edit = { ...input({ name: 'Stuck Net 2' }), images: [], revision: opened.revision };
-      expect(await updateProduct(actor, created.id, edit, [])).toMatchObject({
-        name: 'Stuck Net 2',
-      });
-      expect(logged).toHaveBeenCalledWith(
-        expect.stringContaining(src.replace(/^\/media\//, '')),
-        expect.any(Error),
-      );
-    } finally {
-      logged.mockRestore();
-      await rm(path.join(uploadsDir(), src.replace(/^\/media\//, '')), { recursive: true });
-    }
+    const edit = { ...input({ name: 'Stuck Net 2' }), images: [], revision: opened.revision };
+    expect(await withJammed(src, () => updateProduct(actor, created.id, edit, []))).toMatchObject({
+      name: 'Stuck Net 2',
+    });
     expect(await getProductForEdit(created.id)).toMatchObject({
       name: 'Stuck Net 2',
       revision: opened.revision + 1,
@@ -335,18 +339,9 @@ describe('deleteProduct', () => {
       await png('#0b0b0b'),
     ]);
     const src = (await getProductForEdit(created.id))!.images[0]!.src;
-    await jam(src);
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    try {
-      expect(await deleteProduct(actor, created.id)).toEqual({ name: 'Stuck Goal' });
-      expect(logged).toHaveBeenCalledWith(
-        expect.stringContaining(src.replace(/^\/media\//, '')),
-        expect.any(Error),
-      );
-    } finally {
-      logged.mockRestore();
-      await rm(path.join(uploadsDir(), src.replace(/^\/media\//, '')), { recursive: true });
-    }
+    expect(await withJammed(src, () => deleteProduct(actor, created.id))).toEqual({
+      name: 'Stuck Goal',
+    });
     expect(await getProduct(created.id)).toBeNull();
   });
 });
