@@ -18,7 +18,7 @@ import { isDatabaseHealthy } from '~/services/boot.server';
 import { uploadsDir } from '~/services/media/storage.server';
 import { catalogueApi } from './api';
 import { bodyLimit } from './body-limit';
-import { securityHeaders } from './headers';
+import { personalPageHeaders, securityHeaders } from './headers';
 import { guestPageCache } from './page-cache';
 
 export { boot } from '~/services/boot.server';
@@ -157,7 +157,8 @@ export function createApp(): express.Express {
       origin: publicOrigin,
       clientAddress: (req) => String(req.headers[CLIENT_IP_HEADER]),
     });
-    app.use((req, res, next) => void cache(req, res, next));
+    // A rejection goes to the error handler below: left alone it would end the process.
+    app.use((req, res, next) => void cache(req, res, next).catch(next));
   }
 
   const pages = createRequestHandler({
@@ -169,11 +170,12 @@ export function createApp(): express.Express {
   });
   // Each request's own state, so entry.server can tell a lost database or unreadable input
   // (503, 400) from a bug (500).
-  app.use((req, res, next) =>
-    requestState.run({ safeMethod: req.method === 'GET' || req.method === 'HEAD' }, () =>
+  app.use((req, res, next) => {
+    personalPageHeaders(req, res);
+    return requestState.run({ safeMethod: req.method === 'GET' || req.method === 'HEAD' }, () =>
       pages(req, res, next),
-    ),
-  );
+    );
+  });
 
   // Last resort: a body cut off at its limit, a lost database, anything else without details.
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
@@ -182,6 +184,11 @@ export function createApp(): express.Express {
       return;
     }
     if (noteDatabaseError(error)) return sendUnavailable(req, res);
+    // A request target or Host that makes no URL (a port out of range): bad input, not a bug.
+    if ((error as { code?: unknown }).code === 'ERR_INVALID_URL') {
+      res.status(400).type('text/plain').send('The request could not be read.');
+      return;
+    }
     const status = (error as { status?: unknown }).status;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       res.status(status).type('text/plain').send('The request could not be read.');

@@ -1,22 +1,55 @@
 import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
+import { GUEST_CART_COOKIE } from '~/lib/cart';
 
 /**
  * Pages that show one user's data: never stored by a browser or a shared cache, nor their
  * `.data` (client navigation) requests.
  */
-const PRIVATE_PATH = /^\/(profile|orders|cart|admin|login\/two-factor)(\/|\.data$|$)/;
+const PRIVATE_PATH = /^\/(profile|orders|cart|admin|login\/two-factor)(\/|\.data$|$)/i;
+
+/**
+ * The path as the routes match it: decoded and in any case (React Router matches `/PROFILE` and
+ * `/%70rofile` to /profile), so no spelling of a private page escapes its headers.
+ */
+function routedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
 
 export function isPrivatePath(path: string): boolean {
-  return PRIVATE_PATH.test(path);
+  return PRIVATE_PATH.test(routedPath(path));
 }
 
 /**
- * Pages whose address is itself the key (a guest's enquiry link): no Referer may carry it
- * elsewhere, no cache keep it, no search engine index it, whatever the status (a 404 too).
+ * Pages whose address is itself the key (a guest's enquiry link, a password reset link): no
+ * Referer may carry it elsewhere, no cache keep it, no search engine index it, whatever the
+ * status (a 404 too).
  */
-const TOKEN_PATH = /^\/enquiries\//;
+const TOKEN_PATH = /^\/(enquiries\/|reset-password(\/|\.data$|$))/i;
+
+/** Cookies that make a page this visitor's own (a session, a guest cart). */
+export const VISITOR_COOKIE = new RegExp(
+  `(?:^|;)\\s*(?:[^=;]*better-auth[^=;]*|${GUEST_CART_COOKIE})=`,
+);
+/** A page made for one visitor: only their browser may keep it, and must ask again first. */
+export const PERSONAL_CACHE_CONTROL = 'private, no-cache';
+
+/**
+ * Any page a signed-in visitor (or one with a guest cart) gets may show their name or cart: unless
+ * it says more already (a private page's no-store), no shared cache may keep it. Pages only, not
+ * static files, whose caching must not vary by cookie.
+ */
+export function personalPageHeaders(req: Request, res: Response): void {
+  if (res.hasHeader('Cache-Control') || !req.headers.cookie) return;
+  if (!VISITOR_COOKIE.test(req.headers.cookie)) return;
+  res.setHeader('Cache-Control', PERSONAL_CACHE_CONTROL);
+  res.vary('Cookie');
+}
 
 function tokenPageHeaders(res: Response) {
   res.setHeader('Referrer-Policy', 'no-referrer');
@@ -108,7 +141,7 @@ export function securityHeaders(options: { https: boolean; development: boolean 
     }
     res.locals.cspNonce = randomBytes(16).toString('base64');
     if (isPrivatePath(req.path)) res.setHeader('Cache-Control', 'no-store');
-    if (!TOKEN_PATH.test(req.path)) return headers(req, res, next);
+    if (!TOKEN_PATH.test(routedPath(req.path))) return headers(req, res, next);
     // After helmet, whose strict-origin-when-cross-origin would still send this site's origin.
     headers(req, res, (error?: unknown) => {
       tokenPageHeaders(res);
@@ -118,10 +151,11 @@ export function securityHeaders(options: { https: boolean; development: boolean 
 }
 
 /**
- * For a future cache of guest pages: render once with this placeholder as the nonce, store the
- * HTML, and put each response's own nonce in its place with `withNonce` before sending it.
+ * For the cache of guest pages: render once with this placeholder as the nonce, store the HTML,
+ * and put each response's own nonce in its place with `withNonce` before sending it. Random per
+ * process: a visitor who types it (a search for it) must not get a real nonce into the page.
  */
-export const NONCE_PLACEHOLDER = '__FIELDHOUSE_CSP_NONCE__';
+export const NONCE_PLACEHOLDER = `__FIELDHOUSE_CSP_NONCE_${randomBytes(12).toString('hex')}__`;
 
 export function withNonce(html: string, nonce: string): string {
   return html.replaceAll(NONCE_PLACEHOLDER, nonce);

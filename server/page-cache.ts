@@ -1,10 +1,15 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { AppLoadContext } from 'react-router';
-import { GUEST_CART_COOKIE } from '~/lib/cart';
 import { parseShopState, shopHref } from '~/lib/shop-url';
 import { catalogueVersion } from '~/services/catalogue/cache.server';
 import { requestState } from '~/services/request-state.server';
-import { cspNonce, NONCE_PLACEHOLDER, splitAtNonce } from './headers';
+import {
+  cspNonce,
+  NONCE_PLACEHOLDER,
+  PERSONAL_CACHE_CONTROL,
+  splitAtNonce,
+  VISITOR_COOKIE,
+} from './headers';
 
 /**
  * The guest page cache (issue 17, docs/decisions/006-guest-page-cache.md): a guest's `/`, `/shop`
@@ -27,8 +32,7 @@ import { cspNonce, NONCE_PLACEHOLDER, splitAtNonce } from './headers';
 /** The pages the cache serves, with their `.data` (client navigation) twins. */
 const CACHEABLE =
   /^\/(?:_root|shop(?:\/(?:sports|category)\/\d{1,9})?|products\/\d{1,9})?(\.data)?$/;
-/** Cookies a cached page would ignore but whose owner must get their own page. */
-const VISITOR_COOKIE = new RegExp(`(?:^|;)\\s*(?:[^=;]*better-auth[^=;]*|${GUEST_CART_COOKIE})=`);
+
 const MAX_BYTES = 16 * 1024 * 1024;
 const MAX_ENTRIES = 1000;
 /** Longest `q` worth a cache entry (the shop reads at most 100 characters of it). */
@@ -39,8 +43,6 @@ const MAX_Q = 100;
  * fetches a new one. The page and its CSP header (with the nonce in both) travel together.
  */
 export const GUEST_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
-/** A page on a cacheable path that was made for one visitor. */
-const PERSONAL_CACHE_CONTROL = 'private, no-cache';
 
 interface Page {
   status: number;
@@ -93,7 +95,10 @@ export function guestPageKey(req: {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
   const match = CACHEABLE.exec(req.path);
   if (!match) return null;
+  // Cookies a cached page would ignore but whose owner must get their own page.
   if (req.headers.cookie && VISITOR_COOKIE.test(req.headers.cookie)) return null;
+  // An absolute request target with a bad port passes the path's test but is no URL: not ours.
+  if (!URL.canParse(req.url, 'http://x')) return null;
   const url = new URL(req.url, 'http://x');
   const q = url.searchParams.get('q') ?? '';
   if (q.length > MAX_Q) return null;

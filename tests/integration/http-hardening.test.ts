@@ -2,6 +2,7 @@
 // server runs on its own in-memory database (the engine does not matter here), as if behind one
 // TLS-terminating proxy: PUBLIC_URL is https and TRUST_PROXY=1.
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltServer, type BuiltServer } from '../setup/built-server';
 
@@ -207,6 +208,77 @@ describe('headers', () => {
     }
     const shop = await fetch(`${server.base}/shop`);
     expect(shop.headers.get('cache-control') ?? '').not.toContain('no-store');
+  });
+
+  it('treats every spelling of a private page as private, as the routes match them', async () => {
+    for (const path of ['/PROFILE', '/%70rofile', '/Admin/list', '/CART.data']) {
+      const res = await fetch(`${server.base}${path}`, { redirect: 'manual' });
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+    }
+  });
+
+  it('keeps a password reset link out of caches and Referers', async () => {
+    const res = await fetch(`${server.base}/reset-password?token=secret-token-value`);
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+  });
+
+  it("lets no shared cache keep any page a visitor with a session or cart gets, but files' caching does not vary", async () => {
+    const cookie = { cookie: 'better-auth.session_token=not-a-real-one' };
+    for (const path of ['/about-us', '/terms', '/no-such-page', '/shop', '/products/1']) {
+      const res = await fetch(`${server.base}${path}`, { headers: cookie });
+      expect(res.headers.get('cache-control'), path).toBe('private, no-cache');
+      expect(res.headers.get('vary') ?? '', path).toMatch(/cookie/i);
+    }
+    const page = await fetch(`${server.base}/`);
+    const script = /href="(\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1];
+    expect(script).toBeTruthy();
+    const file = await fetch(`${server.base}${script}`, { headers: cookie });
+    expect(file.headers.get('cache-control')).toContain('immutable');
+    expect(file.headers.get('vary') ?? '').not.toMatch(/cookie/i);
+  });
+
+  it('never puts a real nonce where a visitor typed the placeholder', async () => {
+    const typed = '__FIELDHOUSE_CSP_NONCE__';
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${server.base}/shop?q=${typed}`);
+      const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+      const html = await res.text();
+      expect(html).toContain(`value="${typed}"`);
+      expect(html.split(nonce!).length - 1).toBe(html.split(`nonce="${nonce}"`).length - 1);
+    }
+  });
+});
+
+describe('request targets that make no URL', () => {
+  /** Sends raw HTTP/1.1 and resolves with the status line's code. */
+  function raw(lines: string[]): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(new URL(server.base).port), '127.0.0.1');
+      let answer = '';
+      socket.on('data', (chunk) => {
+        answer += chunk.toString('latin1');
+        const status = /^HTTP\/1\.1 (\d{3})/.exec(answer);
+        if (status) {
+          resolve(Number(status[1]));
+          socket.destroy();
+        }
+      });
+      socket.on('error', reject);
+      socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+    });
+  }
+
+  it('answers 4xx for a port out of range in the target or the Host, and keeps serving', async () => {
+    // The absolute target used to pass the page cache's path test and then end the process.
+    const target = await raw(['GET http://x:99999/shop HTTP/1.1', 'Host: a', 'Connection: close']);
+    const host = await raw(['GET /about-us HTTP/1.1', 'Host: x:99999', 'Connection: close']);
+    for (const status of [target, host]) {
+      expect(status).toBeGreaterThanOrEqual(400);
+      expect(status).toBeLessThan(500);
+    }
+    expect((await fetch(`${server.base}/shop`)).status).toBe(200);
   });
 });
 
