@@ -19,6 +19,7 @@ import { markDatabaseDown, UNAVAILABLE_HTML } from '~/services/db/availability.s
 import {
   BAD_INPUT_HTML,
   BAD_INPUT_TEXT,
+  noteDegraded,
   noteRequestFailure,
   requestState,
 } from '~/services/request-state.server';
@@ -98,6 +99,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
+          // After the shell the 200 is sent already: keep the page out of the guest page cache.
+          noteDegraded();
           // Errors inside the shell are logged here; shell errors by handleDocumentRequest.
           if (shellRendered) console.error(error);
         },

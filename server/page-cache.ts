@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { AppLoadContext } from 'react-router';
 import { parseShopState, shopHref } from '~/lib/shop-url';
 import { catalogueVersion } from '~/services/catalogue/cache.server';
-import { requestState } from '~/services/request-state.server';
+import { requestState, type RequestState } from '~/services/request-state.server';
 import {
   cspNonce,
   NONCE_PLACEHOLDER,
@@ -50,6 +50,8 @@ interface Page {
   /** The body cut at each nonce placeholder (splitAtNonce). */
   parts: Buffer[];
   bytes: number;
+  /** Made without a part that failed (RequestState.degraded): sent, never kept. */
+  degraded: boolean;
   setsCookie: boolean;
 }
 
@@ -157,7 +159,8 @@ export function guestPageCache(options: {
   const { handle } = options;
 
   async function render(key: string, clientAddress: string): Promise<Page> {
-    const response = await requestState.run({ safeMethod: true }, () =>
+    const state: RequestState = { safeMethod: true };
+    const response = await requestState.run(state, () =>
       handle(new Request(`${options.origin}${key}`), {
         clientAddress,
         cspNonce: NONCE_PLACEHOLDER,
@@ -175,6 +178,8 @@ export function guestPageCache(options: {
       parts,
       bytes: parts.reduce((sum, part) => sum + part.length, 0),
       setsCookie: response.headers.has('set-cookie'),
+      // A part that failed after the 200 went out (the whole body has been read by now).
+      degraded: Boolean(state.degraded),
     };
   }
 
@@ -215,7 +220,7 @@ export function guestPageCache(options: {
       }
       const made = render(key, options.clientAddress(req));
       const keep = made.then(
-        (page) => (page.status === 200 && !page.setsCookie ? page : null),
+        (page) => (page.status === 200 && !page.setsCookie && !page.degraded ? page : null),
         () => null,
       );
       rendering.set(key, keep);

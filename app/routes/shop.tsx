@@ -15,6 +15,7 @@ import { parseShopState, shopHref, toggle } from '~/lib/shop-url';
 import { SortControl } from '~/components/catalogue/sort-control';
 import { countFilterOptions, listProducts } from '~/services/catalogue/products.server';
 import { listCategories, listSports } from '~/services/catalogue/taxonomy.server';
+import { noteDegraded } from '~/services/request-state.server';
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const parsed = parseShopState(new URL(request.url), params);
@@ -44,6 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     (c) => ({ sports: Object.fromEntries(c.sports), categories: Object.fromEntries(c.categories) }),
     (error: unknown) => {
       console.error('Counting the filter options failed:', error);
+      noteDegraded(); // this page, without its counts, is not one to keep for other guests
       return null;
     },
   );

@@ -11,11 +11,22 @@ export interface RequestState {
   failure?: 'database' | 'input';
   /** GET or HEAD: the request changes nothing, so what its loaders read holds for all of them. */
   safeMethod?: boolean;
+  /**
+   * Part of the page could not be made (a streamed part failed or timed out) although the page
+   * answers 200: fine for this visitor, but the guest page cache must not keep it for others.
+   */
+  degraded?: boolean;
   /** The signed-in user as read from this cookie header (permissions.server.ts getUser). */
   user?: { cookie: string; user: Promise<SessionUser | null> };
 }
 
 export const requestState = new AsyncLocalStorage<RequestState>();
+
+/** Notes that this request's page lacks a part it should have (see RequestState.degraded). */
+export function noteDegraded(): void {
+  const state = requestState.getStore();
+  if (state) state.degraded = true;
+}
 
 // PostgreSQL refusing a value that came from the request: a NUL byte or bad encoding (22021,
 // 22P05), a number out of range (22003), text that is not a number (22P02).

@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { catalogueChanged } from '~/services/catalogue/cache.server';
 import { db } from '~/services/db/client.server';
 import { sports } from '~/services/db/schema';
+import { noteDegraded } from '~/services/request-state.server';
 import { guestPageCache, guestPageKey } from '../../server/page-cache';
 import { NONCE_PLACEHOLDER, securityHeaders } from '../../server/headers';
 
@@ -70,6 +71,23 @@ describe('the guest page cache', () => {
     expect((await get('/products/8')).status).toBe(404);
     expect((await get('/products/8')).headers.get('x-cache')).toBe('BYPASS');
     expect(renders.get('/products/8')).toBe(2);
+  });
+
+  it('sends but never keeps a page that lost a part after its 200 (a failed count, a timeout)', async () => {
+    answers.set('/products/10', () => {
+      // What the shop's loader and entry.server's onError note while the page streams.
+      noteDegraded();
+      return new Response('<p>without its counts</p>', {
+        headers: { 'Content-Type': 'text/html' },
+      });
+    });
+    for (let i = 0; i < 2; i++) {
+      const res = await get('/products/10');
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe('<p>without its counts</p>');
+      expect(res.headers.get('x-cache')).toBe('BYPASS');
+    }
+    expect(renders.get('/products/10')).toBe(2);
   });
 
   it('renders a page once for concurrent guests', async () => {
