@@ -240,6 +240,22 @@ test('the product list filters by text, category and sport in the URL, without J
   await context.close();
 });
 
+test('Clear the filters empties the product filter form', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/admin/list');
+  const category = page.getByLabel('Category');
+  const search = page.getByLabel('Search products');
+  await category.selectOption({ label: 'Goalposts' });
+  await expect(page).toHaveURL(/category=1/);
+  await search.fill('no such product anywhere');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('No products match.')).toBeVisible();
+  await page.getByRole('link', { name: 'Clear the filters' }).click();
+  await expect(page).toHaveURL(/\/admin\/list$/);
+  await expect(category).toHaveValue('');
+  await expect(search).toHaveValue('');
+});
+
 test('without JavaScript, delete goes through a confirm page', async ({ browser, page }) => {
   // Make a throwaway product through the real form post (the JS page), then delete it without JS.
   await signInAsAdmin(page);
