@@ -20,6 +20,7 @@ import { cartCount } from '~/services/cart/cart.server';
 import { Toaster } from '~/components/ui/toaster';
 import { GuestCartMerge } from '~/components/cart/guest-cart-merge';
 import { DEFAULT_SITE_NAME } from '~/lib/meta';
+import { copyrightYear } from '~/lib/site';
 import { useNonce } from '~/lib/nonce';
 import { START_SCRIPTS } from '~/lib/deferred-scripts';
 
@@ -34,6 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     sports,
     categories,
     site: siteInfo(),
+    year: copyrightYear(new Date()),
     origin: env().publicUrl,
     cartCount: user ? await cartCount(user.id) : 0,
   };
@@ -82,7 +84,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {children}
           </main>
         )}
-        {frame ? <SiteFooter site={data.site} /> : null}
+        {frame ? <SiteFooter site={data.site} year={data.year} /> : null}
         <Toaster />
         {data?.user ? <GuestCartMerge /> : null}
         <ScrollRestoration nonce={nonce} />

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { AppLoadContext } from 'react-router';
+import { copyrightYear } from '~/lib/site';
 import { parseShopState, shopHref } from '~/lib/shop-url';
 import { catalogueVersion } from '~/services/catalogue/cache.server';
 import { requestState, type RequestState } from '~/services/request-state.server';
@@ -57,7 +58,7 @@ interface Page {
 
 const entries = new Map<string, Page>();
 const rendering = new Map<string, Promise<Page | null>>();
-let entriesVersion: number | undefined;
+let entriesVersion: string | undefined;
 let bytes = 0;
 
 /** Counters for tests and the bench: how many pages were rendered into the cache and served. */
@@ -196,7 +197,8 @@ export function guestPageCache(options: {
       return next();
     }
     try {
-      const version = await catalogueVersion();
+      // Every page's footer shows the year in Singapore: a new year starts the cache afresh.
+      const version = `${await catalogueVersion()}/${copyrightYear(new Date())}`;
       if (version !== entriesVersion) {
         entries.clear();
         bytes = 0;

@@ -10,3 +10,16 @@ export interface SiteInfo {
 
 /** When staff answer an enquiry, as the confirmation page and the acknowledgement e-mail say it. */
 export const ENQUIRY_REPLY_TIME = 'usually within one working day';
+
+/**
+ * The year in Singapore at `now`, for the footer's copyright line. The server works it out (its
+ * clock runs in UTC) and sends it with the root loader's data, so the browser renders the same
+ * year as the HTML it hydrates, also in the eight hours when UTC is still in the old year.
+ */
+export function copyrightYear(now: Date): number {
+  return Number(singaporeYear.format(now));
+}
+const singaporeYear = new Intl.DateTimeFormat('en-SG', {
+  timeZone: 'Asia/Singapore',
+  year: 'numeric',
+});

@@ -46,13 +46,15 @@ export function useForm(
     noValidate: true,
     onSubmit(event) {
       const all = check(event.currentTarget);
-      const first = Object.keys(all)[0];
-      if (!first) return;
+      const names = Object.keys(all);
+      if (!names.length) return;
       event.preventDefault();
-      setTouched(new Set(Object.keys(all)));
-      const field = event.currentTarget.elements.namedItem(first);
+      setTouched(new Set(names));
+      // The first invalid field on screen (the form's order), not the schema's first.
+      const field = Array.from(event.currentTarget.elements).find((element) =>
+        names.includes((element as { name?: string }).name ?? ''),
+      );
       if (field instanceof HTMLElement) field.focus();
-      else if (field instanceof RadioNodeList) (field[0] as HTMLElement | undefined)?.focus();
     },
     onBlur(event) {
       const name = (event.target as { name?: string }).name;

@@ -6,6 +6,7 @@ import { StatusBadge, When } from '~/components/admin/inbox/status-badge';
 import { input, label, primaryButton, secondaryButton } from '~/components/admin/inbox/styles';
 import { Pagination } from '~/components/catalogue/pagination';
 import { adminMeta } from '~/lib/admin-meta';
+import { useSyncedValue } from '~/lib/use-synced-value';
 import {
   ENQUIRY_STATUSES,
   enquiryFilterQuery,
@@ -26,6 +27,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
   const { filter, result } = loaderData;
   const filtered = Boolean(filter.status || filter.q || filter.from || filter.to);
+  // The fields follow the URL: a status pill or Clear changes it without a new page.
+  const [q, setQ] = useSyncedValue(filter.q ?? '');
+  const [status, setStatus] = useSyncedValue(filter.status ?? '');
+  const [from, setFrom] = useSyncedValue(filter.from ?? '');
+  const [to, setTo] = useSyncedValue(filter.to ?? '');
   return (
     <>
       <AdminPageHeader
@@ -70,7 +76,8 @@ export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
             id="q"
             name="q"
             type="search"
-            defaultValue={filter.q ?? ''}
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
             placeholder="Reference, name, e-mail, organisation, PO, product"
             className={input}
           />
@@ -79,7 +86,13 @@ export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
           <label htmlFor="status" className={label}>
             Status
           </label>
-          <select id="status" name="status" defaultValue={filter.status ?? ''} className={input}>
+          <select
+            id="status"
+            name="status"
+            value={status}
+            onChange={(e) => setStatus(e.target.value)}
+            className={input}
+          >
             <option value="">All statuses</option>
             {ENQUIRY_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -96,7 +109,8 @@ export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
             id="from"
             name="from"
             type="date"
-            defaultValue={filter.from ?? ''}
+            value={from}
+            onChange={(e) => setFrom(e.target.value)}
             className={input}
           />
         </div>
@@ -104,7 +118,14 @@ export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
           <label htmlFor="to" className={label}>
             To
           </label>
-          <input id="to" name="to" type="date" defaultValue={filter.to ?? ''} className={input} />
+          <input
+            id="to"
+            name="to"
+            type="date"
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+            className={input}
+          />
         </div>
         <div className="flex gap-2">
           <button type="submit" className={primaryButton}>

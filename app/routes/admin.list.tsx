@@ -8,6 +8,7 @@ import { ConfirmDialog, MessageDialog } from '~/components/ui/dialog';
 import { adminMeta } from '~/lib/admin-meta';
 import { clickedLink, useLinkClicks } from '~/lib/use-link-clicks';
 import { useOnResult } from '~/lib/use-form';
+import { useSyncedValue } from '~/lib/use-synced-value';
 import { deleteProduct } from '~/services/catalogue/admin-products.server';
 import { getProduct, listProducts, type ProductCard } from '~/services/catalogue/products.server';
 import { listCategories, listSports } from '~/services/catalogue/taxonomy.server';
@@ -170,6 +171,10 @@ function RowActions({ product, deleteHref }: { product: ProductCard; deleteHref:
 export default function AdminList({ loaderData, actionData }: Route.ComponentProps) {
   const { state, result, sports, categories, toDelete } = loaderData;
   const submit = useSubmit();
+  // The fields follow the URL: 'Clear the filters' and Back change it without a new page.
+  const [q, setQ] = useSyncedValue(state.q);
+  const [category, setCategory] = useSyncedValue(String(state.category ?? ''));
+  const [sport, setSport] = useSyncedValue(String(state.sport ?? ''));
   const fetcher = useFetcher<typeof action>();
   const [target, setTarget] = useState<{ id: number; name: string } | null>(null);
   const [outcome, setOutcome] = useState<{ title: string; message: string } | null>(null);
@@ -266,7 +271,8 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
             id="q"
             name="q"
             type="search"
-            defaultValue={state.q}
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
             placeholder="Search products"
             maxLength={100}
             className="w-full rounded-md border border-slate-300 py-2 pr-3 pl-9 text-slate-900"
@@ -278,8 +284,11 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
         <select
           id="category"
           name="category"
-          defaultValue={state.category ?? ''}
-          onChange={(e) => void submit(e.currentTarget.form)}
+          value={category}
+          onChange={(e) => {
+            setCategory(e.target.value);
+            void submit(e.currentTarget.form);
+          }}
           className="rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900"
         >
           <option value="">All Categories</option>
@@ -295,8 +304,11 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
         <select
           id="sport"
           name="sport"
-          defaultValue={state.sport ?? ''}
-          onChange={(e) => void submit(e.currentTarget.form)}
+          value={sport}
+          onChange={(e) => {
+            setSport(e.target.value);
+            void submit(e.currentTarget.form);
+          }}
           className="rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900"
         >
           <option value="">All Sports</option>

@@ -240,6 +240,108 @@ test('the product list filters by text, category and sport in the URL, without J
   await context.close();
 });
 
+test('Clear the filters empties the product filter form', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/admin/list');
+  const category = page.getByLabel('Category');
+  const search = page.getByLabel('Search products');
+  await category.selectOption({ label: 'Goalposts' });
+  await expect(page).toHaveURL(/category=1/);
+  await search.fill('no such product anywhere');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('No products match.')).toBeVisible();
+  await page.getByRole('link', { name: 'Clear the filters' }).click();
+  await expect(page).toHaveURL(/\/admin\/list$/);
+  await expect(category).toHaveValue('');
+  await expect(search).toHaveValue('');
+});
+
+test('Cancel while Confirm Crop is working adds nothing when the crop arrives', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  // Each crop's JPEG arrives a second late, so Cancel comes while Confirm Crop is still working.
+  await page.addInitScript(() => {
+    const w = window as unknown as { cropsMade: number };
+    w.cropsMade = 0;
+    const toBlob = HTMLCanvasElement.prototype.toBlob;
+    HTMLCanvasElement.prototype.toBlob = function (callback, ...rest) {
+      toBlob.call(
+        this,
+        (blob) =>
+          setTimeout(() => {
+            callback(blob);
+            w.cropsMade++;
+          }, 1000),
+        ...rest,
+      );
+    };
+  });
+  await page.goto('/admin/create');
+  await addImage(page, {
+    name: 'late.png',
+    mimeType: 'image/png',
+    buffer: await image(600, 400, '#d92626', 'png'),
+  });
+  await page.getByRole('button', { name: 'Confirm Crop' }).click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog', { name: 'Crop Image' })).toHaveCount(0);
+  await page.waitForFunction(() => (window as unknown as { cropsMade: number }).cropsMade === 1);
+  // The next image is the only one: the cancelled crop did not join the form.
+  await addImage(page, {
+    name: 'kept.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await image(300, 300, '#1f4fd1', 'jpeg'),
+  });
+  await page.getByRole('button', { name: "Don't crop" }).click();
+  await expect(page.getByRole('img', { name: /^Preview \d of/ })).toHaveCount(1);
+});
+
+test('leaving the product form releases every picked image', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.addInitScript(() => {
+    const w = window as unknown as { created: string[]; revoked: string[] };
+    w.created = [];
+    w.revoked = [];
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = (object) => {
+      const url = createObjectURL(object);
+      w.created.push(url);
+      return url;
+    };
+    URL.revokeObjectURL = (url) => {
+      w.revoked.push(url);
+      revokeObjectURL(url);
+    };
+  });
+  await page.goto('/admin/create');
+  await addImage(page, {
+    name: 'wide.png',
+    mimeType: 'image/png',
+    buffer: await image(600, 400, '#d92626', 'png'),
+  });
+  await page.getByRole('button', { name: 'Confirm Crop' }).click();
+  await expect(page.getByRole('img', { name: /^Preview 1 of/ })).toBeVisible();
+  await addImage(page, {
+    name: 'blue.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await image(300, 300, '#1f4fd1', 'jpeg'),
+  });
+  await page.getByRole('button', { name: "Don't crop" }).click();
+  await expect(page.getByRole('img', { name: /^Preview \d of/ })).toHaveCount(2);
+  await page
+    .getByRole('navigation', { name: 'Back office sections' })
+    .getByRole('link', { name: /^Products/ })
+    .click();
+  await expect(page).toHaveURL(/\/admin\/list$/);
+  const urls = await page.evaluate(() => {
+    const w = window as unknown as { created: string[]; revoked: string[] };
+    return { created: w.created, revoked: w.revoked };
+  });
+  expect(urls.created).toHaveLength(3); // the two picked files and the cropped one
+  expect(urls.revoked.sort()).toEqual(urls.created.sort());
+});
+
 test('without JavaScript, delete goes through a confirm page', async ({ browser, page }) => {
   // Make a throwaway product through the real form post (the JS page), then delete it without JS.
   await signInAsAdmin(page);

@@ -199,6 +199,29 @@ test('a signed-in user enquires without the dialog and finds it on My Orders', a
   expect(response?.status()).toBe(404);
 });
 
+test('a signed-in customer steps a quantity with the keyboard and keeps focus on the button', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await signUp(page);
+  await addProduct(page, 3);
+  await page.goto('/cart');
+  const quantity = page.getByLabel(/Quantity of Aluminium Football Goalposts/);
+  await expect(quantity).toHaveValue('1');
+  const increase = page.getByRole('button', {
+    name: /Increase quantity of Aluminium Football Goalposts/,
+  });
+  await increase.focus();
+  for (const expected of ['2', '3']) {
+    await page.keyboard.press('Space');
+    await expect(quantity).toHaveValue(expected);
+    await expect(increase).not.toHaveAttribute('aria-disabled');
+    await expect(increase).toBeFocused();
+  }
+  await page.reload();
+  await expect(quantity).toHaveValue('3');
+});
+
 test('My Orders asks a guest to log in', async ({ page }) => {
   await page.goto('/orders');
   await expect(page.getByText('Please log in to view your Order History')).toBeVisible();

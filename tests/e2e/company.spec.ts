@@ -99,7 +99,8 @@ test.describe('contact form', () => {
     await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
     await expect(page.getByText('Please enter a valid phone number.')).toBeVisible();
     await expect(page.getByText('Please enter your name.')).toHaveCount(0);
-    await expect(page.getByLabel('Email', { exact: true })).toBeFocused();
+    // Phone comes before Email on screen: the first invalid field is the form's, not the schema's.
+    await expect(page.getByLabel('Phone', { exact: true })).toBeFocused();
     await expect(page.getByLabel('Message', { exact: true })).toHaveValue(
       'Court coating quote, please.',
     );
@@ -107,6 +108,16 @@ test.describe('contact form', () => {
       'href',
       '/privacy',
     );
+  });
+
+  test('focuses the first invalid field on screen: Phone before Email', async ({ page }) => {
+    await page.goto('/contact-us');
+    await page.getByLabel('Name', { exact: true }).fill('Ms Wong');
+    await page.getByLabel('Message', { exact: true }).fill('Court coating quote, please.');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Please enter your phone number.')).toBeVisible();
+    await expect(page.getByText('Please enter your email address.')).toBeVisible();
+    await expect(page.getByLabel('Phone', { exact: true })).toBeFocused();
   });
 
   test('works without JavaScript: field messages with the text kept, then sent', async ({

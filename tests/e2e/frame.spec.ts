@@ -57,6 +57,23 @@ test('the top-bar search submits to the shop', async ({ page }) => {
   await expect(page.getByRole('link', { name: /goalpost/i }).first()).toBeVisible();
 });
 
+test('the top-bar search box follows the URL when the page changes in the app', async ({
+  page,
+}) => {
+  await page.goto('/about-us');
+  const search = page.getByRole('search').getByRole('searchbox', { name: 'Search our catalog' });
+  await search.fill('goalpost');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/shop\?q=goalpost$/);
+  await expect(search).toBeFocused();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Shop All' })
+    .click();
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect(search).toHaveValue('');
+});
+
 test('an unknown address shows the 404 page with a way back', async ({ page }) => {
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);

@@ -306,6 +306,32 @@ test('the CSV export has one row per item of exactly the enquiries shown', async
   await expect(plain.getByRole('region', { name: 'Timeline' })).toContainText('to Closed');
 });
 
+test('the filter form follows the status pills and Clear, and keeps focus on Filter', async ({
+  browser,
+}) => {
+  const staff = await staffPage(browser);
+  await staff.goto('/admin/enquiries');
+  const status = staff.getByRole('combobox', { name: 'Status' });
+  const search = staff.getByRole('searchbox', { name: 'Search' });
+  await expect(status).toHaveValue('');
+  await staff
+    .getByRole('navigation', { name: 'Status' })
+    .getByRole('link', { name: 'Quoted' })
+    .click();
+  await expect(staff).toHaveURL(/status=quoted/);
+  await expect(status).toHaveValue('quoted');
+
+  await search.fill('FH-');
+  await staff.getByRole('button', { name: 'Filter' }).click();
+  await expect(staff).toHaveURL(/q=FH-/);
+  // The fields follow the URL without being remounted: the pressed button keeps the focus.
+  await expect(staff.getByRole('button', { name: 'Filter' })).toBeFocused();
+  await staff.getByRole('link', { name: 'Clear', exact: true }).click();
+  await expect(staff).toHaveURL(/\/admin\/enquiries$/);
+  await expect(status).toHaveValue('');
+  await expect(search).toHaveValue('');
+});
+
 test('a contact message: unread in bold, read, replied to by e-mail, handled and reopened', async ({
   browser,
 }) => {

@@ -6,7 +6,8 @@ import { removeLocalLine, setLocalQuantity } from '~/lib/cart-storage';
 import { toast } from '~/lib/toast';
 import { useOnResult } from '~/lib/use-form';
 
-const stepButton = 'rounded-md border border-slate-300 p-1.5 hover:bg-slate-50 disabled:opacity-40';
+const stepButton =
+  'rounded-md border border-slate-300 p-1.5 hover:bg-slate-50 disabled:opacity-40 aria-disabled:opacity-40';
 
 /**
  * The cart's lines with their quantity and remove controls. Each control is a small form of its
@@ -116,12 +117,15 @@ function QuantityControl({
     setValue(String(line.quantity));
   }
   const commit = (raw: string | number) => {
+    // While a change is on its way the controls stay focusable (aria-disabled, readOnly: a
+    // disabled control drops the keyboard's focus to the page) but do nothing.
+    if (busy) return;
     const n = Math.min(MAX_QUANTITY, Math.max(1, Math.floor(Number(raw)) || 1));
     setValue(String(n));
     if (n !== line.quantity) onChange(n);
   };
   const id = `qty-${line.productId}`;
-  const step = (quantity: number, label: string, icon: React.ReactNode, disabled: boolean) => (
+  const step = (quantity: number, label: string, icon: React.ReactNode, atLimit: boolean) => (
     <form
       method="post"
       action="/cart"
@@ -133,7 +137,13 @@ function QuantityControl({
       <input type="hidden" name="intent" value="quantity" />
       <input type="hidden" name="productId" value={line.productId} />
       <input type="hidden" name="quantity" value={quantity} />
-      <button type="submit" aria-label={label} disabled={disabled} className={stepButton}>
+      <button
+        type="submit"
+        aria-label={label}
+        disabled={atLimit}
+        aria-disabled={busy || undefined}
+        className={stepButton}
+      >
         {icon}
       </button>
     </form>
@@ -144,7 +154,7 @@ function QuantityControl({
         line.quantity - 1,
         `Decrease quantity of ${line.name}`,
         <Minus aria-hidden className="size-4" />,
-        busy || line.quantity <= 1,
+        line.quantity <= 1,
       )}
       <form
         method="post"
@@ -167,7 +177,7 @@ function QuantityControl({
           min={1}
           max={MAX_QUANTITY}
           value={value}
-          disabled={busy}
+          readOnly={busy}
           onChange={(e) => setValue(e.target.value)}
           onBlur={(e) => commit(e.target.value)}
           className="w-20 rounded-md border border-slate-300 px-2 py-1.5 text-center text-sm"
@@ -177,7 +187,7 @@ function QuantityControl({
         line.quantity + 1,
         `Increase quantity of ${line.name}`,
         <Plus aria-hidden className="size-4" />,
-        busy || line.quantity >= MAX_QUANTITY,
+        line.quantity >= MAX_QUANTITY,
       )}
     </div>
   );

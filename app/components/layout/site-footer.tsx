@@ -12,7 +12,8 @@ const links = [
   { to: '/privacy', label: 'Privacy Notice (PDPA)' },
 ];
 
-export function SiteFooter({ site }: { site: SiteInfo }) {
+/** `year` comes from the server (copyrightYear), the same in the HTML and after hydration. */
+export function SiteFooter({ site, year }: { site: SiteInfo; year: number }) {
   const onFooterClick = useLinkClicks();
   return (
     <footer className="mt-16 bg-slate-900 text-slate-300">
@@ -68,7 +69,7 @@ export function SiteFooter({ site }: { site: SiteInfo }) {
         </nav>
       </div>
       <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">
-        © {new Date().getFullYear()} {site.name}. All rights reserved.
+        © {year} {site.name}. All rights reserved.
       </p>
     </footer>
   );

@@ -2,6 +2,7 @@ import { Form, Link, useLocation, useSearchParams } from 'react-router';
 import { Menu, Search, ShoppingCart, UserRound } from 'lucide-react';
 import { MenuDisclosure } from '~/components/ui/menu-disclosure';
 import { useLocalCartCount } from '~/lib/cart-storage';
+import { useSyncedValue } from '~/lib/use-synced-value';
 import { useCurrent, useLinkClicks } from '~/lib/use-link-clicks';
 import { Logo } from './logo';
 
@@ -83,6 +84,8 @@ function NavLinks({ sports, categories }: Pick<HeaderProps, 'sports' | 'categori
 }
 
 function SearchForm({ id, q, className }: { id: string; q: string; className?: string }) {
+  // Follows the URL's `q` when another page is shown in the app.
+  const [value, setValue] = useSyncedValue(q);
   return (
     <Form method="get" action="/shop" role="search" className={`relative ${className ?? ''}`}>
       <label htmlFor={id} className="sr-only">
@@ -92,7 +95,8 @@ function SearchForm({ id, q, className }: { id: string; q: string; className?: s
         id={id}
         type="search"
         name="q"
-        defaultValue={q}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
         placeholder="Search our catalog"
         className="w-full rounded-full border border-slate-300 bg-slate-50 py-2 pr-10 pl-4 text-sm placeholder:text-slate-500 focus:border-brand-600 focus:bg-white"
       />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { Modal } from '~/components/ui/dialog';
 
@@ -41,12 +41,26 @@ export function CropDialog({
   const [area, setArea] = useState<Area | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  // Cancel, Don't crop and Esc stay usable while a crop is made; once the dialog is closed (or
+  // gone), a crop that arrives late is dropped instead of adding an image nobody asked for.
+  const closed = useRef(false);
+  useEffect(() => {
+    closed.current = false; // mounted again (StrictMode's check in development)
+    return () => {
+      closed.current = true;
+    };
+  }, []);
+  const finish = (result: File | null) => {
+    if (closed.current) return;
+    closed.current = true;
+    onDone(result);
+  };
 
   const confirm = async () => {
     if (!area) return;
     setBusy(true);
     try {
-      onDone(await cropToJpeg(src, area, file.name));
+      finish(await cropToJpeg(src, area, file.name));
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
       setBusy(false);
@@ -57,7 +71,7 @@ export function CropDialog({
     <Modal
       open
       wide
-      onOpenChange={(open) => (open ? null : onDone(null))}
+      onOpenChange={(open) => (open ? null : finish(null))}
       title="Crop Image"
       description="Drag to move the square, use the slider or the mouse wheel to zoom."
       initialFocus="crop-zoom"
@@ -96,14 +110,14 @@ export function CropDialog({
       <div className="mt-6 flex flex-wrap justify-end gap-2">
         <button
           type="button"
-          onClick={() => onDone(null)}
+          onClick={() => finish(null)}
           className="rounded-md px-4 py-2 font-semibold text-slate-700 hover:bg-slate-100"
         >
           Cancel
         </button>
         <button
           type="button"
-          onClick={() => onDone(file)}
+          onClick={() => finish(file)}
           className="rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50"
         >
           Don&apos;t crop

@@ -56,6 +56,14 @@ export function ImageManager({
         urls.current.delete(url);
       }
   }, [slots, pending]);
+  // …and all of them when the form goes away.
+  useEffect(() => {
+    const created = urls.current;
+    return () => {
+      for (const url of created) URL.revokeObjectURL(url);
+      created.clear();
+    };
+  }, []);
 
   const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
     accept: IMAGE_TYPES,
