@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import type { Route } from './+types/cart';
 import { CartPage } from '~/components/cart/cart-page';
 import { QUANTITY_MESSAGE, type CartLine, type CartSuccess } from '~/lib/cart';
+import { callServerAction } from '~/lib/client-action';
 import { formValues } from '~/lib/forms';
 import { seo } from '~/lib/meta';
 import { enquiryItemSchema, MAX_LINES, MAX_QUANTITY } from '~/lib/schemas/enquiry';
@@ -183,6 +184,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         throw new UserError('Unknown action.', 400);
     }
   });
+}
+
+/** With JavaScript: a lost connection or a 5xx leaves the cart and the typed enquiry on screen. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return callServerAction(serverAction);
 }
 
 export default function Cart({ loaderData }: Route.ComponentProps) {
