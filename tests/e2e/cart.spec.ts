@@ -217,6 +217,44 @@ test('a guest cart is merged into the account cart at sign-in', async ({ page })
   expect(await page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
 });
 
+test('a guest cart merged at sign-in is not merged again when its merge is sent again', async ({
+  page,
+}) => {
+  await addProduct(page, 13);
+  const saved = await page.evaluate(() => ({
+    cart: localStorage.getItem('cart')!,
+    token: localStorage.getItem('cart-token')!,
+  }));
+  expect(saved.token).toMatch(/^[0-9a-f]{16}$/);
+  await signUp(page);
+  const mergePost = () =>
+    page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/cart.data',
+    );
+  const first = mergePost();
+  await page.goto('/cart');
+  expect((await first).request().postDataJSON()).toMatchObject({
+    intent: 'merge',
+    token: saved.token,
+  });
+  await expect(page.getByLabel(/Quantity of NAPFA Test Equipment Set/)).toHaveValue('1');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('cart-token'))).toBeNull();
+
+  // The same cart and token come back, as when the first answer was lost before the cart was
+  // cleared (or a second tab sent it too): the merge is sent again and changes nothing.
+  await page.evaluate(({ cart, token }) => {
+    localStorage.setItem('cart', cart);
+    localStorage.setItem('cart-token', token);
+  }, saved);
+  const again = mergePost();
+  await page.reload();
+  expect((await again).request().postDataJSON()).toMatchObject({ token: saved.token });
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
+  await page.reload();
+  await expect(page.getByLabel(/Quantity of NAPFA Test Equipment Set/)).toHaveValue('1');
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+});
+
 test('an enquiry that gets no answer (connection lost, a 500) keeps what was typed; a retry sends it', async ({
   page,
 }) => {
