@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import {
+  cartTokenOf,
   cookieValue,
   GUEST_CART_COOKIE,
+  guestCartToken,
   MAX_QUANTITY,
   parseGuestCart,
   type CartLine,
@@ -10,6 +12,13 @@ import {
 /** Local-storage key of the guest cart (spec §3). */
 export const CART_STORAGE_KEY = 'cart';
 export const CART_CHANGE_EVENT = 'fieldhouse:cart-change';
+/**
+ * Local-storage key of the guest cart's token, kept beside the cart (whose shape spec §3 fixes):
+ * created with the cart, kept while it changes, dropped with it. The server merges one token into
+ * an account once (mergeCart), so a merge sent again (a reload, a second tab, an answer lost
+ * before the cart was cleared) does not add the quantities twice.
+ */
+export const CART_TOKEN_STORAGE_KEY = 'cart-token';
 
 export interface LocalCartLine {
   id: number;
@@ -32,6 +41,25 @@ export function readLocalCart(): LocalCartLine[] {
   }
 }
 
+/** A new cart token: 16 lowercase hex digits, like the guest cart cookie's. */
+function newCartToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The guest cart's token, for its merge into an account; a cart saved before carts had tokens
+ * gets one now, so that sending its merge again is still recognised. Null when there is no cart.
+ */
+export function localCartToken(): string | null {
+  if (!readLocalCart().length) return null;
+  const stored = cartTokenOf(window.localStorage.getItem(CART_TOKEN_STORAGE_KEY));
+  if (stored) return stored;
+  const token = newCartToken();
+  window.localStorage.setItem(CART_TOKEN_STORAGE_KEY, token);
+  return token;
+}
+
 /** The guest cart cookie's lines (kept by the server before scripts ran), not yet folded in. */
 function cookieCart() {
   return parseGuestCart(cookieValue(document.cookie, GUEST_CART_COOKIE));
@@ -44,12 +72,17 @@ function cookieCart() {
  * did not describe (its product is gone) is dropped.
  */
 export function foldGuestCookie(described: readonly CartLine[]): void {
-  const pending = cookieCart();
+  const cookie = cookieValue(document.cookie, GUEST_CART_COOKIE);
+  const pending = parseGuestCart(cookie);
   if (!pending.length) return;
   // Deleted first: a second call (React runs effects twice in development) finds nothing to add.
   document.cookie = `${GUEST_CART_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
   const names = new Map(described.map((l) => [l.productId, l]));
   const lines = readLocalCart();
+  // The cookie's lines become the local cart: under the cookie's token, so a sign-in loader that
+  // merged the cookie meanwhile (another tab) and this cart's merge count as one.
+  const token = guestCartToken(cookie);
+  if (!lines.length && token) window.localStorage.setItem(CART_TOKEN_STORAGE_KEY, token);
   for (const entry of pending) {
     const info = names.get(entry.productId);
     if (!info) continue;
@@ -89,10 +122,20 @@ export function useLocalCartCount(enabled: boolean): number {
   return count;
 }
 
-/** Saves the guest cart and tells every listener (header count, cart page) in this tab. */
+/**
+ * Saves the guest cart and tells every listener (header count, cart page) in this tab. A new
+ * cart gets its token (first, so no cart is ever seen without one); an emptied cart drops it.
+ */
 export function writeLocalCart(lines: LocalCartLine[]): void {
-  if (lines.length) window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(lines));
-  else window.localStorage.removeItem(CART_STORAGE_KEY);
+  const storage = window.localStorage;
+  if (lines.length) {
+    if (!cartTokenOf(storage.getItem(CART_TOKEN_STORAGE_KEY)))
+      storage.setItem(CART_TOKEN_STORAGE_KEY, newCartToken());
+    storage.setItem(CART_STORAGE_KEY, JSON.stringify(lines));
+  } else {
+    storage.removeItem(CART_STORAGE_KEY);
+    storage.removeItem(CART_TOKEN_STORAGE_KEY);
+  }
   window.dispatchEvent(new Event(CART_CHANGE_EVENT));
 }
 

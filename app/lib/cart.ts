@@ -93,6 +93,14 @@ export function serializeGuestCart(
 
 const CART_TOKEN = /^t([0-9a-f]{16})$/;
 
+/**
+ * A guest cart's token as the browser sends it with a merge (16 lowercase hex digits, the
+ * cookie's format), or null for anything else: such a merge goes ahead without one.
+ */
+export function cartTokenOf(value: unknown): string | null {
+  return typeof value === 'string' && CART_TOKEN.test(`t${value}`) ? value : null;
+}
+
 /** The cart's token in a guest cart cookie's value, or null (cookies written before it). */
 export function guestCartToken(value: string | null | undefined): string | null {
   for (const part of (value ?? '').split('.')) {

@@ -5,6 +5,7 @@ import { AdminPageHeader } from '~/components/admin/admin-shell';
 import { ProductForm } from '~/components/admin/products/product-form';
 import { MessageDialog } from '~/components/ui/dialog';
 import { adminMeta } from '~/lib/admin-meta';
+import { callServerAction } from '~/lib/client-action';
 import { formValues } from '~/lib/forms';
 import { PRODUCT_ARRAYS, ProductCreateSchema } from '~/lib/schemas/product';
 import { useOnResult } from '~/lib/use-form';
@@ -30,6 +31,11 @@ export async function action({ request }: Route.ActionArgs) {
     const product = await createProduct(admin, input, files);
     return { ok: true as const, message: `${product.name} successfully created`, product };
   });
+}
+
+/** With JavaScript: a lost connection or a 5xx leaves the form, its fields and images, on screen. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return callServerAction(serverAction);
 }
 
 export default function AdminCreateProduct({ loaderData }: Route.ComponentProps) {

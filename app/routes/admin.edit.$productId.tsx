@@ -6,6 +6,7 @@ import { ProductForm } from '~/components/admin/products/product-form';
 import { ProductHistory } from '~/components/admin/products/product-history';
 import { MessageDialog } from '~/components/ui/dialog';
 import { adminMeta } from '~/lib/admin-meta';
+import { callServerAction } from '~/lib/client-action';
 import { formValues } from '~/lib/forms';
 import { PRODUCT_ARRAYS, PRODUCT_MESSAGES, ProductEditSchema } from '~/lib/schemas/product';
 import { useOnResult } from '~/lib/use-form';
@@ -51,6 +52,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     const product = await updateProduct(admin, id, input, files);
     return { ok: true as const, message: `${product.name} successfully updated`, product };
   });
+}
+
+/** With JavaScript: a lost connection or a 5xx leaves the form, its fields and images, on screen. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return callServerAction(serverAction);
 }
 
 export default function AdminEditProduct({ loaderData }: Route.ComponentProps) {

@@ -3,7 +3,8 @@ import { data, redirect } from 'react-router';
 import * as z from 'zod/mini';
 import type { Route } from './+types/cart';
 import { CartPage } from '~/components/cart/cart-page';
-import { QUANTITY_MESSAGE, type CartLine, type CartSuccess } from '~/lib/cart';
+import { cartTokenOf, QUANTITY_MESSAGE, type CartLine, type CartSuccess } from '~/lib/cart';
+import { callServerAction } from '~/lib/client-action';
 import { formValues } from '~/lib/forms';
 import { seo } from '~/lib/meta';
 import { enquiryItemSchema, MAX_LINES, MAX_QUANTITY } from '~/lib/schemas/enquiry';
@@ -152,7 +153,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (!user) throw new UserError('Please log in first.', 401);
         const lines = MergeSchema.safeParse(parseJson(form.get('lines')));
         if (!lines.success) throw new UserError('The saved cart could not be read.', 400);
-        const merged = await mergeCart(user.id, lines.data);
+        // A malformed token is none, as from a client older than tokens: the lines still merge.
+        const token = cartTokenOf(form.get('token')) ?? undefined;
+        const merged = await mergeCart(user.id, lines.data, token);
         return { ok: true as const, intent, merged };
       }
       case 'enquire': {
@@ -183,6 +186,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         throw new UserError('Unknown action.', 400);
     }
   });
+}
+
+/** With JavaScript: a lost connection or a 5xx leaves the cart and the typed enquiry on screen. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return callServerAction(serverAction);
 }
 
 export default function Cart({ loaderData }: Route.ComponentProps) {

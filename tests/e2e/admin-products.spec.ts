@@ -191,6 +191,58 @@ test('an admin creates, edits and deletes a product, and the shop follows', asyn
   expect((await page.goto(productUrl))?.status()).toBe(404);
 });
 
+test('a new product whose save gets no answer (connection lost, a 500) keeps its fields and cropped image; a retry saves it', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signInAsAdmin(page);
+  const name = `Offline Goalpost ${randomUUID().slice(0, 6)}`;
+  await page.goto('/admin/create');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Sport', { exact: true }).selectOption({ label: 'Football' });
+  const categories = page.getByRole('group', { name: 'Categories' });
+  await categories.getByRole('checkbox', { name: 'Goalposts' }).check();
+  await addImage(page, {
+    name: 'wide.png',
+    mimeType: 'image/png',
+    buffer: await image(900, 600, '#c0ffee', 'png'),
+  });
+  await page.getByRole('button', { name: 'Confirm Crop' }).click();
+  const preview = page.getByRole('img', { name: /^Preview 1 of/ });
+  await expect(preview).toBeVisible();
+  const src = await preview.getAttribute('src');
+
+  // The save's POST (React Router's /admin/create.data) fails: first the connection, then the
+  // server.
+  const failed: string[] = [];
+  await page.route('**/admin/create.data*', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    failed.push(route.request().url());
+    if (failed.length === 1) await route.abort('internetdisconnected');
+    else await route.fulfill({ status: 500, contentType: 'text/plain', body: 'Server error' });
+  });
+  const submit = page.getByRole('button', { name: 'SUBMIT' });
+  for (const attempt of [1, 2]) {
+    await submit.click();
+    await expect.poll(() => failed.length).toBe(attempt);
+    await expect(submit).toBeEnabled();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Something went wrong. Please try again.' }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Add Product' })).toBeVisible();
+    await expect(page.getByLabel('Name')).toHaveValue(name);
+    await expect(categories.getByRole('checkbox', { name: 'Goalposts' })).toBeChecked();
+    await expect(page.getByRole('img', { name: /^Preview \d of/ })).toHaveCount(1);
+    await expect(preview).toHaveAttribute('src', src!);
+  }
+
+  await page.unroute('**/admin/create.data*');
+  await submit.click();
+  await expect(page.getByRole('alertdialog', { name: 'Product created' })).toContainText(
+    `${name} successfully created`,
+  );
+});
+
 test('the drop zone shows its messages for a wrong type, a large file and two at once', async ({
   page,
 }) => {

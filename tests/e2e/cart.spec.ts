@@ -240,6 +240,81 @@ test('a guest cart is merged into the account cart at sign-in', async ({ page })
   expect(await page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
 });
 
+test('a guest cart merged at sign-in is not merged again when its merge is sent again', async ({
+  page,
+}) => {
+  await addProduct(page, 13);
+  const saved = await page.evaluate(() => ({
+    cart: localStorage.getItem('cart')!,
+    token: localStorage.getItem('cart-token')!,
+  }));
+  expect(saved.token).toMatch(/^[0-9a-f]{16}$/);
+  await signUp(page);
+  const mergePost = () =>
+    page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/cart.data',
+    );
+  const first = mergePost();
+  await page.goto('/cart');
+  expect((await first).request().postDataJSON()).toMatchObject({
+    intent: 'merge',
+    token: saved.token,
+  });
+  await expect(page.getByLabel(/Quantity of NAPFA Test Equipment Set/)).toHaveValue('1');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('cart-token'))).toBeNull();
+
+  // The same cart and token come back, as when the first answer was lost before the cart was
+  // cleared (or a second tab sent it too): the merge is sent again and changes nothing.
+  await page.evaluate(({ cart, token }) => {
+    localStorage.setItem('cart', cart);
+    localStorage.setItem('cart-token', token);
+  }, saved);
+  const again = mergePost();
+  await page.reload();
+  expect((await again).request().postDataJSON()).toMatchObject({ token: saved.token });
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
+  await page.reload();
+  await expect(page.getByLabel(/Quantity of NAPFA Test Equipment Set/)).toHaveValue('1');
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+});
+
+test('an enquiry that gets no answer (connection lost, a 500) keeps what was typed; a retry sends it', async ({
+  page,
+}) => {
+  await addProduct(page, 2);
+  await page.goto('/cart');
+  const message = 'Two courts, please, before the sports day.';
+  await page.getByLabel('Message').fill(message);
+  await page.getByRole('button', { name: 'ENQUIRE' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Contact Information' });
+  const email = `ops-${randomUUID().slice(0, 8)}@school.example`;
+  await dialog.getByLabel('Email').fill(email);
+
+  // The enquiry's POST (React Router's /cart.data) fails: first the connection, then the server.
+  const failed: string[] = [];
+  await page.route('**/cart.data*', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    failed.push(route.request().url());
+    if (failed.length === 1) await route.abort('internetdisconnected');
+    else await route.fulfill({ status: 500, contentType: 'text/plain', body: 'Server error' });
+  });
+  const submit = dialog.getByRole('button', { name: 'Submit' });
+  for (const attempt of [1, 2]) {
+    await submit.click();
+    await expect.poll(() => failed.length).toBe(attempt);
+    await expect(submit).toBeEnabled(); // answered: no longer 'Sending…'
+    await expect(dialog.getByRole('alert')).toHaveText('Something went wrong. Please try again.');
+    await expect(dialog.getByLabel('Email')).toHaveValue(email);
+    await expect(page.getByLabel('Message')).toHaveValue(message);
+    await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
+  }
+
+  await page.unroute('**/cart.data*');
+  await submit.click();
+  await expect(page).toHaveURL(/\/enquiries\/[\w-]{43}(\?sent=1)?$/);
+  await expect(page.getByText(message)).toBeVisible();
+});
+
 test('cart, contact dialog and My Orders have no serious or critical accessibility violations', async ({
   page,
 }) => {

@@ -1,14 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { useFetcher } from 'react-router';
 import type { CartResult } from '~/lib/cart';
-import { readLocalCart, writeLocalCart } from '~/lib/cart-storage';
+import { localCartToken, readLocalCart, writeLocalCart } from '~/lib/cart-storage';
 import { toast } from '~/lib/toast';
 import { useOnResult } from '~/lib/use-form';
 
 /**
- * Merges the guest cart left in this browser into the signed-in account's cart once, then clears
- * it locally, and tells the buyer (quantities of a product already in the account's cart add up,
- * which would otherwise go unnoticed). Rendered by ./guest-cart-merge when there is such a cart.
+ * Merges the guest cart left in this browser into the signed-in account's cart once (the server
+ * remembers its token), then clears it locally, and tells the buyer (quantities of a product
+ * already in the account's cart add up, which would otherwise go unnoticed). Rendered by
+ * ./guest-cart-merge when there is such a cart.
  */
 export default function GuestCartMergeImpl() {
   const fetcher = useFetcher<CartResult>();
@@ -18,6 +19,9 @@ export default function GuestCartMergeImpl() {
     const lines = readLocalCart();
     if (!lines.length) return;
     sent.current = true;
+    // The cart's token makes the merge happen once, however often it is sent: the cart is
+    // cleared only after an answer, which a reload, a second tab or a lost connection can miss.
+    const token = localCartToken();
     void fetcher.submit(
       {
         intent: 'merge',
@@ -25,6 +29,7 @@ export default function GuestCartMergeImpl() {
         lines: JSON.stringify(
           lines.map((l) => ({ productId: l.id, quantity: Math.max(1, l.quantity || 1) })),
         ),
+        ...(token ? { token } : {}),
       },
       { method: 'post', action: '/cart' },
     );

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createProduct } from '../../../tests/factories';
 import {
+  cartTokenOf,
   GUEST_CART_MAX_LINES,
   MAX_QUANTITY,
   parseGuestCart,
@@ -174,6 +175,11 @@ describe('the guest cart cookie', () => {
       readGuestCartToken(new Request('http://x/', { headers: { cookie: 'fh_cart=3:1.tzz' } })),
     ).toBeNull();
     expect(guestCartCookie([], '00ff00ff00ff00ff')).toMatch(/^fh_cart=; Path=\/; Max-Age=0/);
+    // The local cart's token, sent as a merge's field, is the same format; anything else is none
+    // (the merge then goes ahead without one, as from a client older than tokens).
+    expect(cartTokenOf('00ff00ff00ff00ff')).toBe('00ff00ff00ff00ff');
+    for (const bad of ['00FF00FF00FF00FF', '00ff00ff', 't00ff00ff00ff00ff', '', null, 42])
+      expect(cartTokenOf(bad)).toBeNull();
   });
 
   it('adds known products only, one line each, and refuses a full cart', async () => {
