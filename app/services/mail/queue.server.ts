@@ -8,22 +8,20 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Queues messages inside the caller's transaction: they exist exactly when its data does. */
 export async function queueMail(tx: Tx | Database, messages: MailMessage[]): Promise<void> {
   if (!messages.length) return;
-  await tx
-    .insert(pendingMail)
-    .values(
-      messages.map((m) => ({
-        to: m.to,
-        subject: m.subject,
-        text: m.text,
-        html: m.html ?? null,
-        replyTo: m.replyTo ?? null,
-        attachments: (m.attachments ?? []).map((a) => ({
-          filename: a.filename,
-          contentType: a.contentType,
-          contentBase64: a.content.toString('base64'),
-        })),
+  await tx.insert(pendingMail).values(
+    messages.map((m) => ({
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      html: m.html ?? null,
+      replyTo: m.replyTo ?? null,
+      attachments: (m.attachments ?? []).map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        contentBase64: a.content.toString('base64'),
       })),
-    );
+    })),
+  );
 }
 
 type QueuedRow = {
