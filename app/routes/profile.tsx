@@ -18,6 +18,7 @@ import {
   changePassword,
   confirmTwoFactor,
   disableTwoFactor,
+  limitAccountAction,
   startTwoFactor,
   updateProfile,
   type TwoFactorSetup,
@@ -43,11 +44,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type Success = ActionSuccess<{ setup?: TwoFactorSetup }>;
 
-export async function action({ request }: Route.ActionArgs) {
+/** The intents that check the password: one per-address budget with /api/auth's password checks. */
+const PASSWORD_CHECKS = new Set(['password', '2fa-start', '2fa-disable']);
+
+export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request);
   return formAction<Success>(async () => {
     const form = await readForm(request);
     const values = formValues(form);
+    if (PASSWORD_CHECKS.has(String(values.intent)))
+      await limitAccountAction(context.clientAddress, 'password');
     switch (values.intent) {
       case 'profile': {
         await updateProfile(request, parseInput(profileSchema, values));

@@ -4,13 +4,32 @@ import { admin, twoFactor } from 'better-auth/plugins';
 import { db } from './db/client.server';
 import * as schema from './db/schema';
 import { env } from './env.server';
-import { sendMail } from './mail/mailer.server';
+import { queueInBackground, queueMail } from './mail/queue.server';
 import { clearFailedPasswords } from './accounts/account-throttle.server';
 import { authAfter, authBefore, CLIENT_IP_HEADER } from './accounts/auth-hooks.server';
 import { hitRateLimit } from './rate-limit.server';
 
 /** Reset mails one inbox gets per hour, whoever asks: nobody can flood a victim's inbox. */
 export const RESET_MAILS_PER_HOUR = 3;
+
+/** The reset link mail, at most RESET_MAILS_PER_HOUR to one inbox (the answer says the same). */
+async function queueResetMail(user: { email: string; name: string }, token: string) {
+  const config = env();
+  const perInbox = await hitRateLimit(
+    `mail:reset:${user.email.toLowerCase()}`,
+    RESET_MAILS_PER_HOUR,
+    3600,
+  );
+  if (!perInbox.allowed) return;
+  const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  await queueMail(db(), [
+    {
+      to: user.email,
+      subject: `Reset your ${config.SITE_NAME} password`,
+      text: `Hello ${user.name},\n\nSomeone (we hope you) asked to reset the password of your account. Open this link within one hour to choose a new password:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail: your password stays as it is.\n`,
+    },
+  ]);
+}
 
 function createAuth() {
   const config = env();
@@ -40,20 +59,12 @@ function createAuth() {
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 3600,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, token }) => {
-        // The answer to the asker stays the same either way (no account enumeration).
-        const perInbox = await hitRateLimit(
-          `mail:reset:${user.email.toLowerCase()}`,
-          RESET_MAILS_PER_HOUR,
-          3600,
-        );
-        if (!perInbox.allowed) return;
-        const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await sendMail({
-          to: user.email,
-          subject: `Reset your ${config.SITE_NAME} password`,
-          text: `Hello ${user.name},\n\nSomeone (we hope you) asked to reset the password of your account. Open this link within one hour to choose a new password:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail: your password stays as it is.\n`,
-        });
+      // Not awaited: Better Auth waits for this only when the address has an account, so the
+      // answer's timing (an SMTP round trip) would tell which addresses do. The mail is queued
+      // (retried if the mail server is away) and sent in the background.
+      sendResetPassword: ({ user, token }) => {
+        queueInBackground(() => queueResetMail(user, token));
+        return Promise.resolve();
       },
       // Whoever proves they own the inbox may sign in again at once (account-throttle.server.ts).
       onPasswordReset: async ({ user }) => clearFailedPasswords(user.email),

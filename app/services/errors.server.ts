@@ -13,11 +13,14 @@ export class UserError extends Error {
   }
 }
 
-/** For `.catch()`: a 400 UserError becomes one about `field`; anything else goes on. */
+/**
+ * For `.catch()`: a 400 UserError becomes one about `field` (unless it names its own field, as a
+ * refused new password does); anything else goes on.
+ */
 export const fieldError =
   (field: string) =>
   (error: unknown): never => {
-    if (error instanceof UserError && error.status === 400)
+    if (error instanceof UserError && error.status === 400 && !error.field)
       throw new UserError(error.message, error.status, field);
     throw error;
   };

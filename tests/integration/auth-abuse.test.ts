@@ -124,6 +124,42 @@ describe('per account', () => {
     const res = await post('/api/auth/two-factor/enable', { password: GOOD }, { cookie });
     expect(res.status).toBe(429);
   });
+
+  it('counts and locks the two-factor calls that check the password (the secret, backup codes)', async () => {
+    const { cookie } = await signUp('totp-guess@school.example');
+    // The right password starts two-factor set-up: the account has a secret from then on.
+    expect((await post('/api/auth/two-factor/enable', { password: GOOD }, { cookie })).status).toBe(
+      200,
+    );
+    for (let i = 0; i < 5; i++) {
+      const res = await post(
+        '/api/auth/two-factor/get-totp-uri',
+        { password: `guess ${i} guess` },
+        { cookie },
+      );
+      expect(res.status).toBe(400);
+    }
+    for (const call of ['get-totp-uri', 'generate-backup-codes']) {
+      const res = await post(`/api/auth/two-factor/${call}`, { password: GOOD }, { cookie });
+      expect(res.status, call).toBe(429);
+      expect(res.text, call).not.toContain('otpauth');
+    }
+  });
+
+  it("counts the profile page's password checks in the address's budget", async () => {
+    const ip = address();
+    const { cookie } = await signUp('profile-guess@school.example');
+    const statuses: number[] = [];
+    for (let i = 0; i <= MAX; i++) {
+      const res = await post(
+        '/profile',
+        form({ intent: '2fa-disable', current: `guess ${i} guess` }),
+        { ip, cookie },
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+  });
 });
 
 describe('sign-up and profile through /api/auth', () => {
@@ -149,6 +185,11 @@ describe('sign-up and profile through /api/auth', () => {
       expect(res.status, JSON.stringify(body).slice(0, 40)).toBe(400);
     }
     expect((await post('/api/auth/update-user', { name: 'Mdm Lim' }, { cookie })).status).toBe(200);
+    // Stored as the forms store it: trimmed, not with the padding that passed the check.
+    const padded = { name: `  Mdm Lim${' '.repeat(5_000)}`, phone: ` +65 6123 4567 ` };
+    expect((await post('/api/auth/update-user', padded, { cookie })).status).toBe(200);
+    const session = await fetch(`${server.base}/api/auth/get-session`, { headers: { cookie } });
+    expect((await session.json()).user).toMatchObject({ name: 'Mdm Lim', phone: '+65 6123 4567' });
   });
 
   it('counts API sign-ups in /register’s budget', async () => {

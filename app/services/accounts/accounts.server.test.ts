@@ -8,7 +8,9 @@ import { db } from '../db/client.server';
 import { verification } from '../db/schema';
 import { UserError } from '../errors.server';
 import { outboxDir } from '../mail/mailer.server';
+import { mailSettled } from '../mail/queue.server';
 import { getUser } from '../permissions.server';
+import { PASSWORD_TOO_COMMON } from './password-policy.server';
 import {
   changePassword,
   confirmTwoFactor,
@@ -86,6 +88,7 @@ describe('password reset', () => {
     const customer = await createCustomer();
     await expect(requestPasswordReset('nobody@example.com')).resolves.toBeUndefined();
     await requestPasswordReset(customer.email);
+    await mailSettled(); // sent in the background: the answer does not wait for it
     expect(outboxLinks('nobody@example.com')).toEqual([]);
     const [token] = outboxLinks(customer.email);
     expect(token).toBeTruthy();
@@ -102,6 +105,7 @@ describe('isResetTokenValid', () => {
   it('accepts a fresh link and refuses a bogus, an expired and a used one', async () => {
     const customer = await createCustomer();
     await requestPasswordReset(customer.email);
+    await mailSettled();
     const [token] = outboxLinks(customer.email);
     expect(await isResetTokenValid(token!)).toBe(true);
     expect(await isResetTokenValid(`${token!}x`)).toBe(false);
@@ -112,6 +116,7 @@ describe('isResetTokenValid', () => {
 
     rmSync(outboxDir(), { recursive: true, force: true });
     await requestPasswordReset(customer.email);
+    await mailSettled();
     const [late] = outboxLinks(customer.email);
     expect(await isResetTokenValid(late!)).toBe(true);
     await db()
@@ -139,6 +144,13 @@ describe('changePassword', () => {
     const renewed = cookieHeader(headers);
     expect(await getUser(requestWith(renewed))).toMatchObject({ email: customer.email });
   });
+
+  it('says a too common new password about the new password, not the current one', async () => {
+    const customer = await createCustomer();
+    await expect(
+      changePassword(requestWith(customer.cookie), customer.password, 'password123'),
+    ).rejects.toMatchObject({ message: PASSWORD_TOO_COMMON, status: 400, field: 'password' });
+  });
 });
 
 const codeFor = (secret: string, at = Date.now()) =>
@@ -149,6 +161,11 @@ const codeFor = (secret: string, at = Date.now()) =>
 describe('two-factor sign-in', () => {
   it('turns on only with the password and a first code, then asks every sign-in for a code', async () => {
     const user = await createCustomer();
+    // Longer than any password may be: wrong, not a failure of the server.
+    await expect(startTwoFactor(requestWith(user.cookie), 'x'.repeat(200))).rejects.toMatchObject({
+      message: 'The password is not correct.',
+      status: 400,
+    });
     await expect(startTwoFactor(requestWith(user.cookie), 'wrong password')).rejects.toMatchObject({
       message: 'The password is not correct.',
     });

@@ -12,7 +12,7 @@ export const RESET_SENT = 'A password reset link has been sent to your email.';
 /** Counts an attempt at a sensitive account action from this client; 429 past the limit. */
 export async function limitAccountAction(
   socketAddress: string | undefined,
-  action: 'sign-in' | 'sign-up' | 'reset',
+  action: 'sign-in' | 'sign-up' | 'reset' | 'password',
 ): Promise<void> {
   const config = env();
   const address = clientAddress(socketAddress);
@@ -54,7 +54,12 @@ async function failureOf(response: Response): Promise<{ code?: string; message?:
     );
   // The app's rules for what Better Auth stores (auth-hooks.server.ts): say which.
   if (body.code === 'WEAK_PASSWORD' || body.code === 'INVALID_INPUT')
-    throw new UserError(body.message ?? 'Please check the form.', 400);
+    throw new UserError(
+      body.message ?? 'Please check the form.',
+      400,
+      // A refused new password is about the new password's field (every form names it so).
+      body.code === 'WEAK_PASSWORD' ? 'password' : undefined,
+    );
   return body;
 }
 
@@ -225,7 +230,9 @@ export async function startTwoFactor(request: Request, password: string): Promis
     .catch(refusalResponse);
   if (!response.ok) {
     const { code, message } = await failureOf(response);
-    if (code === 'INVALID_PASSWORD') throw new UserError(WRONG_PASSWORD, 400);
+    // A password longer than any allowed is no account's password either.
+    if (code === 'INVALID_PASSWORD' || code === 'PASSWORD_TOO_LONG')
+      throw new UserError(WRONG_PASSWORD, 400);
     if (code === 'TOTP_ALREADY_ENABLED')
       throw new UserError('Two-factor sign-in is already on.', 409);
     throw new Error(`Starting two-factor sign-in failed (${response.status}): ${message}`);

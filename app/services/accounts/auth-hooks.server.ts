@@ -23,6 +23,9 @@ const SIGNED_IN_PASSWORD_CHECKS = new Set([
   '/change-password',
   '/two-factor/enable',
   '/two-factor/disable',
+  // Both check the password too, and a right guess returns the TOTP secret or new backup codes.
+  '/two-factor/get-totp-uri',
+  '/two-factor/generate-backup-codes',
 ]);
 const NEW_PASSWORD_FIELD: Record<string, string> = {
   '/sign-up/email': 'password',
@@ -38,6 +41,8 @@ const ADDRESS_BUDGET: Record<string, string> = {
   '/change-password': 'password',
   '/two-factor/enable': 'password',
   '/two-factor/disable': 'password',
+  '/two-factor/get-totp-uri': 'password',
+  '/two-factor/generate-backup-codes': 'password',
 };
 
 function bad(message: string): never {
@@ -48,18 +53,26 @@ function body(ctx: HookContext): Record<string, unknown> {
   return ctx.body && typeof ctx.body === 'object' ? (ctx.body as Record<string, unknown>) : {};
 }
 
-/** The same rules as the app's forms (app/lib/schemas/account.ts) for what Better Auth stores. */
+/**
+ * The same rules as the app's forms (app/lib/schemas/account.ts) for what Better Auth stores, and
+ * the values as the forms would store them (trimmed): a name checked trimmed but stored raw could
+ * carry 60,000 spaces.
+ */
 function validateUserFields(input: Record<string, unknown>, creating: boolean) {
   if (creating || 'email' in input) {
-    if (!emailField.safeParse(input.email).success) bad(ACCOUNT_MESSAGES.email);
+    const email = emailField.safeParse(input.email);
+    if (!email.success) bad(ACCOUNT_MESSAGES.email);
+    input.email = email.data;
   }
   if (creating || 'name' in input) {
     const name = nameField.safeParse(input.name);
     if (!name.success) bad(name.error.issues[0]!.message);
+    input.name = name.data;
   }
   if ('phone' in input && input.phone !== null && input.phone !== undefined) {
     const phone = profileSchema.shape.phone.safeParse(input.phone);
     if (!phone.success) bad(ACCOUNT_MESSAGES.phone);
+    input.phone = phone.data;
   }
   // The shop has no profile pictures: a URL of any size would only be stored.
   if ('image' in input && input.image !== null && input.image !== undefined)

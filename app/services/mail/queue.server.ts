@@ -101,6 +101,18 @@ export function deliverSoon(): void {
     .catch((error) => console.error('Mail delivery failed:', error));
 }
 
+/**
+ * Runs `task` (one that queues mail) in the background, then a delivery round: for mail whose
+ * request must not wait for it (a password reset, whose answer's timing must not tell whether
+ * the address has an account). Failures are logged; mailSettled() waits for it too.
+ */
+export function queueInBackground(task: () => Promise<unknown>): void {
+  inFlight = inFlight
+    .then(task)
+    .then(() => deliverPendingMail())
+    .catch((error) => console.error('Queueing or delivering mail failed:', error));
+}
+
 /** Resolves when the background deliveries started so far have finished (shutdown, tests). */
 export function mailSettled(): Promise<unknown> {
   return inFlight;
