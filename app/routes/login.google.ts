@@ -16,7 +16,12 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   if (!form) return new Response('The form could not be read.', { status: 400 });
   const response = await auth().api.signInSocial({
-    body: { provider: 'google', callbackURL: safeRedirect(form.get('redirectTo')) },
+    body: {
+      provider: 'google',
+      callbackURL: safeRedirect(form.get('redirectTo')),
+      // Better Auth's own error page otherwise (e.g. an e-mail with a password account already).
+      errorCallbackURL: '/login?error=google',
+    },
     headers: request.headers,
     asResponse: true,
   });

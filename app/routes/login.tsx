@@ -146,10 +146,18 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       ? 'Your password has been changed. Sign in with the new one.'
       : null;
 
+  const googleFailed = params.get('error') === 'google';
+
   return (
     <>
       <PageHeader title="Sign In" />
       <div className="mx-auto max-w-md px-4 py-10">
+        {googleFailed ? (
+          <p role="alert" className="mb-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            Signing in with Google did not work. If you have an account with a password for this
+            e-mail, sign in with it below.
+          </p>
+        ) : null}
         {notice ? (
           <p role="status" className="mb-4 rounded-md bg-green-50 px-3 py-2 text-sm text-green-900">
             {notice}

@@ -98,6 +98,12 @@ test('redirectTo is followed only for same-site paths', async ({ page }) => {
   }
 });
 
+test('a failed Google sign-in comes back to the sign-in page with a way on', async ({ page }) => {
+  await page.goto('/login?error=google');
+  await expect(page.getByRole('alert')).toContainText('Signing in with Google did not work.');
+  await expect(page.getByLabel('Email', { exact: true })).toBeVisible();
+});
+
 test('an admin lands on /admin/list; a customer gets 403 there', async ({ page }) => {
   const admin = demoAdmin();
   await signIn(page, admin.email, admin.password);
