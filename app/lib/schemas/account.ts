@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isPhoneNumber } from './phone';
 import { FULL_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '~/lib/constants';
 
 /** Spec §5 "Registration" messages, verbatim (with DESIGN.md decision 5). */
@@ -54,7 +55,7 @@ export const profileSchema = z.object({
   name: nameField,
   phone: z.string().check(
     z.trim(),
-    z.refine((v) => v === '' || /^[0-9+\s\-().]{7,40}$/.test(v), ACCOUNT_MESSAGES.phone),
+    z.refine((v) => v === '' || (v.length <= 40 && isPhoneNumber(v)), ACCOUNT_MESSAGES.phone),
   ),
 });
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { MAX_LINES, MAX_QUANTITY } from '~/lib/cart';
-import { PHONE_MIN } from '~/lib/constants';
+import { isPhoneNumber } from './phone';
 
 /** Spec §5 messages, verbatim. */
 export const ENQUIRY_MESSAGES = {
@@ -14,7 +14,6 @@ export const ENQUIRY_MESSAGES = {
 
 export { MAX_LINES, MAX_QUANTITY };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = new RegExp(`^[0-9+\\s\\-().]{${PHONE_MIN},}$`);
 
 export const enquiryItemSchema = z.object({
   productId: z.int().check(z.positive()),
@@ -67,7 +66,7 @@ export const GuestContactSchema = z
           path: ['email'],
           message: ENQUIRY_MESSAGES.email,
         });
-      if (c.phone && !PHONE.test(c.phone))
+      if (c.phone && !isPhoneNumber(c.phone))
         ctx.issues.push({
           code: 'custom',
           input: c,
