@@ -218,8 +218,22 @@ test('a signed-in customer steps a quantity with the keyboard and keeps focus on
     await expect(increase).not.toHaveAttribute('aria-disabled');
     await expect(increase).toBeFocused();
   }
+  // Down to 1: the − button says it can go no lower, and keeps the keyboard's focus.
+  const decrease = page.getByRole('button', {
+    name: /Decrease quantity of Aluminium Football Goalposts/,
+  });
+  await decrease.focus();
+  await page.keyboard.press('Space');
+  await expect(quantity).toHaveValue('2');
+  await expect(decrease).not.toHaveAttribute('aria-disabled'); // the change is answered
+  await page.keyboard.press('Space');
+  await expect(quantity).toHaveValue('1');
+  await expect(decrease).toHaveAttribute('aria-disabled', 'true');
+  await expect(decrease).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(quantity).toHaveValue('1');
   await page.reload();
-  await expect(quantity).toHaveValue('3');
+  await expect(quantity).toHaveValue('1');
 });
 
 test('My Orders asks a guest to log in', async ({ page }) => {

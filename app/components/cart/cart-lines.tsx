@@ -4,6 +4,7 @@ import { Link, useFetcher } from 'react-router';
 import { MAX_QUANTITY, type CartLine, type CartResult } from '~/lib/cart';
 import { removeLocalLine, setLocalQuantity } from '~/lib/cart-storage';
 import { toast } from '~/lib/toast';
+import { useHydrated } from '~/lib/use-hydrated';
 import { useOnResult } from '~/lib/use-form';
 
 const stepButton =
@@ -125,13 +126,16 @@ function QuantityControl({
     if (n !== line.quantity) onChange(n);
   };
   const id = `qty-${line.productId}`;
+  // Before scripts run a step at its limit (− at 1) is disabled, so no post can ask for 0; after,
+  // it is aria-disabled and does nothing, so a keyboard stepping down to 1 keeps its focus there.
+  const hydrated = useHydrated();
   const step = (quantity: number, label: string, icon: React.ReactNode, atLimit: boolean) => (
     <form
       method="post"
       action="/cart"
       onSubmit={(event) => {
         event.preventDefault();
-        commit(quantity);
+        if (!atLimit) commit(quantity);
       }}
     >
       <input type="hidden" name="intent" value="quantity" />
@@ -140,8 +144,8 @@ function QuantityControl({
       <button
         type="submit"
         aria-label={label}
-        disabled={atLimit}
-        aria-disabled={busy || undefined}
+        disabled={atLimit && !hydrated}
+        aria-disabled={busy || atLimit || undefined}
         className={stepButton}
       >
         {icon}
