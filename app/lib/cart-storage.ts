@@ -4,6 +4,7 @@ import {
   cookieValue,
   GUEST_CART_COOKIE,
   guestCartToken,
+  newCartToken,
   MAX_QUANTITY,
   parseGuestCart,
   type CartLine,
@@ -39,12 +40,6 @@ export function readLocalCart(): LocalCartLine[] {
   } catch {
     return [];
   }
-}
-
-/** A new cart token: 16 lowercase hex digits, like the guest cart cookie's. */
-function newCartToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(8));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /**

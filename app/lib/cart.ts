@@ -87,7 +87,7 @@ export function serializeGuestCart(
   const pairs = lines
     .slice(0, GUEST_CART_MAX_LINES)
     .map((l) => `${l.productId}:${clampQuantity(l.quantity)}`);
-  if (pairs.length && token && CART_TOKEN.test(`t${token}`)) pairs.push(`t${token}`);
+  if (pairs.length && cartTokenOf(token)) pairs.push(`t${token}`);
   return pairs.join('.');
 }
 
@@ -99,6 +99,12 @@ const CART_TOKEN = /^t([0-9a-f]{16})$/;
  */
 export function cartTokenOf(value: unknown): string | null {
   return typeof value === 'string' && CART_TOKEN.test(`t${value}`) ? value : null;
+}
+
+/** A new cart token: 16 lowercase hex digits (the server's and the browser's carts alike). */
+export function newCartToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** The cart's token in a guest cart cookie's value, or null (cookies written before it). */

@@ -1,5 +1,4 @@
 import { Search, X } from 'lucide-react';
-import { useState } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/shop';
 import {
@@ -13,6 +12,7 @@ import { PAGE_SIZE } from '~/lib/constants';
 import { seo } from '~/lib/meta';
 import { parseShopState, shopHref, toggle } from '~/lib/shop-url';
 import { SortControl } from '~/components/catalogue/sort-control';
+import { useSyncedValue } from '~/lib/use-synced-value';
 import { countFilterOptions, listProducts } from '~/services/catalogue/products.server';
 import { listCategories, listSports } from '~/services/catalogue/taxonomy.server';
 import { noteDegraded } from '~/services/request-state.server';
@@ -90,12 +90,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
     loaderData;
   const navigation = useNavigation();
   // Controlled, not re-keyed: a search must not remount the box and drop the keyboard focus.
-  const [query, setQuery] = useState(state.q);
-  const [shownQ, setShownQ] = useState(state.q);
-  if (shownQ !== state.q) {
-    setShownQ(state.q);
-    setQuery(state.q);
-  }
+  const [query, setQuery] = useSyncedValue(state.q);
   const loading =
     navigation.state === 'loading' && navigation.location.pathname.startsWith('/shop');
   const chips = [

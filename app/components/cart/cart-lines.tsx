@@ -1,10 +1,10 @@
 import { Minus, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { MAX_QUANTITY, type CartLine, type CartResult } from '~/lib/cart';
 import { removeLocalLine, setLocalQuantity } from '~/lib/cart-storage';
 import { toast } from '~/lib/toast';
 import { useHydrated } from '~/lib/use-hydrated';
+import { useSyncedValue } from '~/lib/use-synced-value';
 import { useOnResult } from '~/lib/use-form';
 
 const stepButton =
@@ -110,13 +110,8 @@ function QuantityControl({
   busy: boolean;
   onChange: (quantity: number) => void;
 }) {
-  const [value, setValue] = useState(String(line.quantity));
-  const [shown, setShown] = useState(line.quantity);
-  if (shown !== line.quantity) {
-    // A new quantity from outside (the server, another tab) replaces what was typed.
-    setShown(line.quantity);
-    setValue(String(line.quantity));
-  }
+  // A new quantity from outside (the server, another tab) replaces what was typed.
+  const [value, setValue] = useSyncedValue(String(line.quantity));
   const commit = (raw: string | number) => {
     // While a change is on its way the controls stay focusable (aria-disabled, readOnly: a
     // disabled control drops the keyboard's focus to the page) but do nothing.

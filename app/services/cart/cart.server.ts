@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   cookieValue,
   GUEST_CART_COOKIE,
   GUEST_CART_MAX_LINES,
   guestCartToken,
+  newCartToken,
   parseGuestCart,
   serializeGuestCart,
   type CartLine,
@@ -191,7 +191,7 @@ export function readGuestCartToken(request: Request): string | null {
  * writes): the lines of one token join an account's cart once (mergeCart).
  */
 export function guestCartTokenOf(request: Request): string {
-  return readGuestCartToken(request) ?? randomBytes(8).toString('hex');
+  return readGuestCartToken(request) ?? newCartToken();
 }
 
 /**
