@@ -23,3 +23,14 @@ const singaporeYear = new Intl.DateTimeFormat('en-SG', {
   timeZone: 'Asia/Singapore',
   year: 'numeric',
 });
+
+const singaporeDateTime = new Intl.DateTimeFormat('en-SG', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Asia/Singapore',
+});
+
+/** A moment as staff in Singapore read it ('2 Mar 2026, 1:30 am'), whatever the server's zone. */
+export function singaporeTime(date: Date): string {
+  return singaporeDateTime.format(date);
+}

@@ -51,8 +51,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     const values = formValues(form);
     switch (values.intent) {
       case 'status': {
-        const { status } = parseInput(EnquiryStatusSchema, values);
-        const { changed } = await changeEnquiryStatus(admin, id, status);
+        const { status, from } = parseInput(EnquiryStatusSchema, values);
+        const { changed } = await changeEnquiryStatus(admin, id, status, from);
         const label = STATUS_LABELS[status];
         return {
           ok: true as const,
@@ -97,26 +97,30 @@ function useCaseForm(schema: Parameters<typeof useForm>[0]) {
 function StatusForm({ status }: { status: (typeof ENQUIRY_STATUSES)[number] }) {
   const { fetcher, form, busy } = useCaseForm(EnquiryStatusSchema);
   return (
-    <fetcher.Form method="post" {...form.props} className="flex items-end gap-2">
-      <input type="hidden" name="intent" value="status" />
-      <div className="flex-1">
-        <SelectField
-          id="status"
-          label="Status"
-          defaultValue={status}
-          key={status}
-          error={form.errors.status}
-        >
-          {ENQUIRY_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_LABELS[s]}
-            </option>
-          ))}
-        </SelectField>
+    <fetcher.Form method="post" {...form.props}>
+      <FormError message={form.formError} />
+      <div className="flex items-end gap-2">
+        <input type="hidden" name="intent" value="status" />
+        <input type="hidden" name="from" value={status} />
+        <div className="flex-1">
+          <SelectField
+            id="status"
+            label="Status"
+            defaultValue={status}
+            key={status}
+            error={form.errors.status}
+          >
+            {ENQUIRY_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <button type="submit" disabled={busy} className={`${secondaryButton} mb-6`}>
+          Change
+        </button>
       </div>
-      <button type="submit" disabled={busy} className={`${secondaryButton} mb-6`}>
-        Change
-      </button>
     </fetcher.Form>
   );
 }

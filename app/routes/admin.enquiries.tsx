@@ -1,5 +1,5 @@
 import { Download, Search } from 'lucide-react';
-import { Form, Link } from 'react-router';
+import { Form, Link, redirect } from 'react-router';
 import type { Route } from './+types/admin.enquiries';
 import { AdminPageHeader } from '~/components/admin/admin-shell';
 import { StatusBadge, When } from '~/components/admin/inbox/status-badge';
@@ -21,7 +21,11 @@ export const meta: Route.MetaFunction = () => adminMeta('Enquiries');
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const filter = readEnquiryFilter(new URL(request.url).searchParams);
-  return { filter, result: await searchEnquiries(filter) };
+  const result = await searchEnquiries(filter);
+  // Past the last page (its last enquiry left the filter, and Back came here): the last page.
+  if (result.total > 0 && filter.page > result.pages)
+    throw redirect(`/admin/enquiries${enquiryFilterQuery(filter, result.pages)}`);
+  return { filter, result };
 }
 
 export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {

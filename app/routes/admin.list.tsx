@@ -1,6 +1,6 @@
 import { Pencil, Plus, Search, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
-import { Form, Link, useFetcher, useSubmit } from 'react-router';
+import { Form, Link, redirect, useFetcher, useSubmit } from 'react-router';
 import type { Route } from './+types/admin.list';
 import { AdminPageHeader } from '~/components/admin/admin-shell';
 import { Pagination } from '~/components/catalogue/pagination';
@@ -74,6 +74,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     listCategories(),
     deleteId ? getProduct(deleteId) : null,
   ]);
+  // Past the last page (its last product was just deleted, or Back came here): the last page.
+  const pages = Math.ceil(result.total / result.pageSize);
+  if (result.total > 0 && state.page > pages) throw redirect(listHref(state, { page: pages }));
   return {
     state,
     result,

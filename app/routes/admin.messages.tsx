@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, redirect } from 'react-router';
 import type { Route } from './+types/admin.messages';
 import { AdminPageHeader } from '~/components/admin/admin-shell';
 import { When } from '~/components/admin/inbox/status-badge';
@@ -21,7 +21,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const show = FILTERS.find((f) => f.value === params.get('show'))?.value ?? 'open';
   const page = Number(params.get('page'));
   const safePage = Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
-  return { show, result: await listMessages(show, safePage) };
+  const result = await listMessages(show, safePage);
+  // Past the last page (its last message was just handled, and Back came here): the last page.
+  if (result.total > 0 && safePage > result.pages)
+    throw redirect(`/admin/messages${query(show, result.pages)}`);
+  return { show, result };
 }
 
 const query = (show: MessageFilter, page = 1) => {

@@ -332,6 +332,26 @@ test('the filter form follows the status pills and Clear, and keeps focus on Fil
   await expect(search).toHaveValue('');
 });
 
+test('a page past the last one of a list goes to the last page, not an empty list', async ({
+  browser,
+}) => {
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto('/contact-us');
+  await visitor.getByLabel('Name', { exact: true }).fill('Ms Page');
+  await visitor.getByLabel('Email', { exact: true }).fill('page@club.example');
+  await visitor.getByLabel('Message', { exact: true }).fill('Past the last page?');
+  await visitor.getByRole('button', { name: 'Send Message' }).click();
+  await expect(visitor.getByText('Message sent successfully!')).toBeVisible();
+
+  const staff = await staffPage(browser);
+  await staff.goto('/admin/messages?show=all&page=999');
+  await expect(staff).toHaveURL(/\/admin\/messages\?show=all(&page=\d{1,2})?$/);
+  await expect(staff.getByRole('list', { name: 'Messages' })).toBeVisible();
+  await staff.goto('/admin/list?q=net&page=999');
+  await expect(staff).toHaveURL(/\/admin\/list\?q=net(&page=\d{1,2})?$/);
+  await expect(staff.getByRole('table')).toBeVisible();
+});
+
 test('a contact message: unread in bold, read, replied to by e-mail, handled and reopened', async ({
   browser,
 }) => {

@@ -16,7 +16,17 @@ describe('readEnquiryFilter', () => {
 
   it('ignores days that do not exist instead of moving them to another day', () => {
     // Date.parse('2026-02-31') is 3 March: the range would silently grow.
-    for (const day of ['2026-02-31', '2026-02-29', '2026-04-31', '2026-13-01', '2026-00-10'])
+    // Nor days before 1900: year 1 in Singapore time is year 0, which PostgreSQL refuses.
+    for (const day of [
+      '2026-02-31',
+      '2026-02-29',
+      '2026-04-31',
+      '2026-13-01',
+      '2026-00-10',
+      '0001-01-01',
+      '0000-06-01',
+      '1899-12-31',
+    ])
       expect(read(`from=${day}&to=${day}`)).toMatchObject({ from: undefined, to: undefined });
   });
 

@@ -29,7 +29,11 @@ const body = (max: number) =>
     );
 
 /** Staff move an enquiry to another status. */
-export const EnquiryStatusSchema = z.object({ status: z.enum(ENQUIRY_STATUSES) });
+/** `from`: the status the page showed when the change was chosen (a stale page is refused). */
+export const EnquiryStatusSchema = z.object({
+  status: z.enum(ENQUIRY_STATUSES),
+  from: z.optional(z.enum(ENQUIRY_STATUSES)),
+});
 
 /** A private staff note (never shown to the customer). */
 export const EnquiryNoteSchema = z.object({ body: body(5000) });
@@ -158,9 +162,12 @@ export interface EnquiryFilter {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A YYYY-MM-DD that names a real day ('2026-02-31' does not: Date would make it 3 March). */
+/**
+ * A YYYY-MM-DD that names a real day ('2026-02-31' does not: Date would make it 3 March), from
+ * 1900 on: year 1 moved to Singapore time is year 0, which PostgreSQL refuses.
+ */
 function isCalendarDate(value: string): boolean {
-  if (!DATE.test(value)) return false;
+  if (!DATE.test(value) || value < '1900-01-01') return false;
   const day = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
 }

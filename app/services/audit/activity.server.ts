@@ -18,7 +18,8 @@ export function activityFilter(url: URL): { entity?: AuditEntity; before?: numbe
     entity: (auditEntities as readonly string[]).includes(entity ?? '')
       ? (entity as AuditEntity)
       : undefined,
-    before: Number.isSafeInteger(before) && before > 0 ? before : undefined,
+    // An id is a 32-bit integer column: a larger cursor would be a database error.
+    before: Number.isInteger(before) && before > 0 && before < 2 ** 31 ? before : undefined,
   };
 }
 

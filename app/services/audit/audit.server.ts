@@ -85,10 +85,15 @@ export async function listAudit(
   if (filter.entity) where.push(eq(auditLog.entity, filter.entity));
   if (filter.entityId !== undefined) where.push(eq(auditLog.entityId, filter.entityId));
   if (filter.before !== undefined) where.push(lt(auditLog.id, filter.before));
-  return db()
-    .select(columns)
-    .from(auditLog)
-    .where(where.length ? and(...where) : undefined)
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(Math.min(200, filter.limit ?? 50));
+  return (
+    db()
+      .select(columns)
+      .from(auditLog)
+      .where(where.length ? and(...where) : undefined)
+      // By id alone, the order the cursor (`before`) pages through: two overlapping writes can
+      // record a later time with an earlier id (the time is their transaction's start), and a
+      // time-first order would then skip or repeat an entry between pages.
+      .orderBy(desc(auditLog.id))
+      .limit(Math.min(200, filter.limit ?? 50))
+  );
 }

@@ -1,3 +1,4 @@
+import { singaporeTime } from '~/lib/site';
 import type { MailMessage } from '../mail/mailer.server';
 
 interface ContactMailInput {
@@ -18,12 +19,6 @@ const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-const singapore = new Intl.DateTimeFormat('en-SG', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Asia/Singapore',
-});
-
 const NOT_YOU =
   'If you did not write to us, someone may have typed your address by mistake: you can ignore this e-mail.';
 
@@ -35,7 +30,7 @@ const NOT_YOU =
  * nothing, as the enquiry's acknowledgement does.
  */
 export function contactMails(m: ContactMailInput): MailMessage[] {
-  const when = singapore.format(m.createdAt);
+  const when = singaporeTime(m.createdAt);
   const details: [string, string][] = [
     ['Name', m.name],
     ['E-mail', m.email],

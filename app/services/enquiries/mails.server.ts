@@ -1,5 +1,5 @@
 import { contactRows } from '~/lib/enquiry-contact';
-import { ENQUIRY_REPLY_TIME } from '~/lib/site';
+import { ENQUIRY_REPLY_TIME, singaporeTime } from '~/lib/site';
 import type { MailMessage } from '../mail/mailer.server';
 
 interface MailInput {
@@ -87,7 +87,7 @@ export function enquiryMails(m: MailInput): MailMessage[] {
     {
       to: m.companyEmail,
       subject: `New enquiry ${m.reference} from ${m.contact.name}`,
-      text: `A new enquiry arrived on ${m.createdAt.toISOString()}.\n\n${summaryText(m)}\n`,
+      text: `A new enquiry arrived on ${singaporeTime(m.createdAt)} (Singapore time).\n\n${summaryText(m)}\n`,
       html: `<p>A new enquiry arrived.</p>${summaryHtml(m)}`,
       replyTo: m.contact.email,
     },

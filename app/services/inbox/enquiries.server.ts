@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { EnquiryFilter } from '~/lib/schemas/inbox';
+import { STATUS_LABELS, type EnquiryFilter } from '~/lib/schemas/inbox';
 import { db } from '../db/client.server';
 import {
   enquiries,
@@ -384,16 +384,25 @@ async function recordStatus(
 
 /**
  * Moves an enquiry to another status (any of the four: staff may reopen a closed case), recorded
- * in the timeline with who and when. Choosing the status it already has changes nothing.
+ * in the timeline with who and when. Choosing the status it already has changes nothing. `seen`
+ * is the status the admin's page showed: if someone else has moved the enquiry since (sent a
+ * quotation, closed it), the change is refused with 409 instead of silently undoing theirs.
  */
 export async function changeEnquiryStatus(
   actor: Actor,
   enquiryId: number,
   status: EnquiryStatus,
+  seen?: EnquiryStatus,
 ): Promise<{ changed: boolean }> {
   return db().transaction(async (tx) => {
     const enquiry = await lockEnquiry(tx, enquiryId);
     if (enquiry.status === status) return { changed: false };
+    if (seen && enquiry.status !== seen) {
+      throw new UserError(
+        `Someone else has just moved this enquiry to ${STATUS_LABELS[enquiry.status]}. Reload the page to see what changed, then choose again.`,
+        409,
+      );
+    }
     await recordStatus(tx, actor, enquiryId, enquiry.status, status);
     return { changed: true };
   });

@@ -111,6 +111,21 @@ beforeAll(async () => {
 });
 
 describe('working through an enquiry', () => {
+  it('refuses a status change chosen on a page that showed an older status (409)', async () => {
+    const e = await enquiry();
+    // Another admin quoted it after this admin's page had loaded with 'new'.
+    await changeEnquiryStatus(staff, e.id, 'quoted', 'new');
+    const stale = changeEnquiryStatus(staff, e.id, 'in_progress', 'new');
+    await expect(stale).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringContaining('just moved this enquiry to Quoted'),
+    });
+    expect((await getEnquiryCase(e.id))!.status).toBe('quoted');
+    // Choosing what it already is stays a no-op; a fresh page's choice goes through.
+    expect(await changeEnquiryStatus(staff, e.id, 'quoted', 'new')).toEqual({ changed: false });
+    expect(await changeEnquiryStatus(staff, e.id, 'closed', 'quoted')).toEqual({ changed: true });
+  });
+
   it('records status changes and notes with the actor, after the creation', async () => {
     const e = await enquiry();
     expect(await changeEnquiryStatus(staff, e.id, 'in_progress')).toEqual({ changed: true });
