@@ -127,7 +127,9 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   const failure = noteRequestFailure(error);
   if (failure === 'database') {
     markDatabaseDown();
-    console.error(`Database unavailable: ${request.method} ${new URL(request.url).pathname}`);
+    // A guest's enquiry link is its key: logs get the path without it.
+    const path = new URL(request.url).pathname.replace(/^\/enquiries\/[^/]+/, '/enquiries/…');
+    console.error(`Database unavailable: ${request.method} ${path}`);
     return;
   }
   if (failure === 'input') return;

@@ -41,8 +41,20 @@ interface CartAnswer {
 
 /** What /cart's action answers on success. */
 export type CartSuccess = ActionSuccess<CartAnswer>;
+/** What a guest or customer typed into the enquiry form, sent back with a refused plain post. */
+export const ENQUIRY_TYPED = [
+  'message',
+  'promoCode',
+  'organisation',
+  'poReference',
+  'email',
+  'name',
+  'phone',
+] as const;
+export type EnquiryTyped = Partial<Record<(typeof ENQUIRY_TYPED)[number], string>>;
+
 /** What /cart's action answers. */
-export type CartResult = ActionResult<CartAnswer>;
+export type CartResult = ActionResult<CartAnswer> & { typed?: EnquiryTyped };
 
 /**
  * A guest cart added to before the page ran its scripts (or without JavaScript) lives in this

@@ -3,7 +3,13 @@ import { data, redirect } from 'react-router';
 import * as z from 'zod/mini';
 import type { Route } from './+types/cart';
 import { CartPage } from '~/components/cart/cart-page';
-import { cartTokenOf, QUANTITY_MESSAGE, type CartLine, type CartSuccess } from '~/lib/cart';
+import {
+  cartTokenOf,
+  ENQUIRY_TYPED,
+  QUANTITY_MESSAGE,
+  type CartLine,
+  type CartSuccess,
+} from '~/lib/cart';
 import { callServerAction } from '~/lib/client-action';
 import { formValues } from '~/lib/forms';
 import { seo } from '~/lib/meta';
@@ -24,7 +30,7 @@ import {
 import { confirmationPath, senderCookie } from '~/services/enquiries/access-token.server';
 import { submitEnquiry } from '~/services/enquiries/enquiries.server';
 import { UserError } from '~/services/errors.server';
-import { formAction, parseInput, readForm } from '~/services/forms.server';
+import { failureOf, formAction, parseInput, readForm } from '~/services/forms.server';
 import { getUser } from '~/services/permissions.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -52,6 +58,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   } else {
     // The server knows a guest's cart only from the cookie; the browser adds its local cart.
     lines = await describeGuestCart(cookieCart);
+    // A product deleted since: its line is not shown, so the guest could not remove it, and
+    // every enquiry would be refused for it. The cookie keeps only the lines still for sale.
+    if (lines.length < cookieCart.length) {
+      const known = new Set(lines.map((l) => l.productId));
+      headers.append(
+        'Set-Cookie',
+        guestCartCookie(
+          cookieCart.filter((e) => known.has(e.productId)),
+          readGuestCartToken(request),
+        ),
+      );
+    }
   }
   const added = Number(new URL(request.url).searchParams.get('added'));
   return data(
@@ -86,6 +104,8 @@ const AddSchema = z.object({
   quantity: z.optional(quantityField),
 });
 const MergeSchema = z.array(enquiryItemSchema).check(z.maxLength(MAX_LINES));
+
+const SESSION_ENDED = 'Your session has ended. Please log in again to send your enquiry.';
 
 function parseJson(value: FormDataEntryValue | null): unknown {
   try {
@@ -161,13 +181,28 @@ export async function action({ request, context }: Route.ActionArgs) {
       case 'enquire': {
         // A guest's lines: from local storage when scripts run, else from the guest cart cookie.
         const fromCookie = !user && !form.has('items');
-        const created = await submitEnquiry({
-          form,
-          customer: user,
-          guestItems: user ? undefined : fromCookie ? guestCart() : parseJson(form.get('items')),
-          request,
-          socketAddress: context.clientAddress,
-        });
+        let created: Awaited<ReturnType<typeof submitEnquiry>>;
+        try {
+          // The form was a customer's, but the session has ended (signed out in another tab,
+          // expired): say so, not 'Your cart is empty!' for the empty guest cart it now reads.
+          if (!user && values.customer === '1') throw new UserError(SESSION_ENDED, 401);
+          created = await submitEnquiry({
+            form,
+            customer: user,
+            guestItems: user ? undefined : fromCookie ? guestCart() : parseJson(form.get('items')),
+            request,
+            socketAddress: context.clientAddress,
+          });
+        } catch (error) {
+          // A plain post's refusal renders a new page: what was typed goes back with it (with
+          // JavaScript the form stays on screen with its values).
+          const failure = js ? null : failureOf(error);
+          if (!failure) throw error;
+          const typed = Object.fromEntries(
+            ENQUIRY_TYPED.map((name) => [name, String(values[name] ?? '')]),
+          );
+          return data({ ...failure.body, typed }, { status: failure.status });
+        }
         if (!created) return { ok: true as const, intent }; // the honeypot: nothing stored
         if (fromCookie) headers.append('Set-Cookie', guestCartCookie([]));
         // The buyer lands on the enquiry's confirmation page, with JavaScript too (a fetcher's

@@ -10,6 +10,10 @@ import { confirmationView, getEnquiryByToken } from '~/services/enquiries/enquir
 export const meta: Route.MetaFunction = ({ data: d, matches }) => [
   { title: pageTitle(d ? `Enquiry ${d.enquiry.reference}` : 'Enquiry', matches) },
   { name: 'robots', content: 'noindex, nofollow' },
+  // The header says so for a page loaded whole; this also covers arriving by client-side
+  // navigation (the redirect after sending), whose document kept the cart's policy, so the
+  // page's own later requests would carry the link in their Referer.
+  { name: 'referrer', content: 'no-referrer' },
 ];
 
 /**
@@ -25,9 +29,12 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => [
 export async function loader({ request, params }: Route.LoaderArgs) {
   const found = await getEnquiryByToken(params.token);
   if (!found) throw data('Not found', { status: 404 });
+  const sender = isSender(request, found.tokenHash);
   return {
-    enquiry: confirmationView(found.enquiry, !isSender(request, found.tokenHash)),
-    justSent: new URL(request.url).searchParams.has('sent'),
+    enquiry: confirmationView(found.enquiry, !sender),
+    // Only the browser that sent it: `?sent` on a shared link must not empty a stranger's cart
+    // or thank them for an enquiry they never sent.
+    justSent: sender && new URL(request.url).searchParams.has('sent'),
   };
 }
 

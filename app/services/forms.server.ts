@@ -56,7 +56,7 @@ export function failureOf(error: unknown): { body: ActionFailure; status: number
  * headers })`.
  */
 export async function formAction<T extends ActionSuccess>(
-  run: () => Promise<T | DataWithResponseInit<T>>,
+  run: () => Promise<T | DataWithResponseInit<T> | DataWithResponseInit<ActionFailure>>,
 ) {
   try {
     return await run();

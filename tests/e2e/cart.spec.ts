@@ -199,6 +199,24 @@ test('a signed-in user enquires without the dialog and finds it on My Orders', a
   expect(response?.status()).toBe(404);
 });
 
+test('a customer whose session ended meanwhile is told so, not that the cart is empty', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await signUp(page);
+  await addProduct(page, 3);
+  await page.goto('/cart');
+  await expect(page.getByLabel(/Quantity of Aluminium Football Goalposts/)).toHaveValue('1');
+  await page.context().clearCookies(); // signed out elsewhere
+  await page.getByLabel('Message').fill('Still there?');
+  await page.getByRole('button', { name: 'ENQUIRE' }).click();
+  await expect(
+    page.getByText('Your session has ended. Please log in again to send your enquiry.').first(),
+  ).toBeVisible();
+  await expect(page.getByText('Your cart is empty!')).toHaveCount(0);
+  await expect(page.getByLabel('Message')).toHaveValue('Still there?');
+});
+
 test('a signed-in customer steps a quantity with the keyboard and keeps focus on the button', async ({
   page,
 }) => {
@@ -383,12 +401,18 @@ test.describe('without JavaScript', () => {
     await page.getByLabel('Message').fill('Two goals for Tampines, please.');
     await page.getByRole('button', { name: 'ENQUIRE' }).click();
     await expect(page.getByText('Please enter at least one contact method.')).toBeVisible();
-    await page.getByLabel('Message').fill('Two goals for Tampines, please.');
+    // The refused page comes back with what was typed.
+    await expect(page.getByLabel('Message')).toHaveValue('Two goals for Tampines, please.');
     await page.getByLabel('Email').fill('not an email');
+    await page.getByLabel('Organisation (optional)').fill('Tampines Primary');
+    await page.getByLabel('Promo code').fill('SPORTSDAY');
     await page.getByRole('button', { name: 'ENQUIRE' }).click();
     await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+    await expect(page.getByLabel('Message')).toHaveValue('Two goals for Tampines, please.');
+    await expect(page.getByLabel('Email')).toHaveValue('not an email');
+    await expect(page.getByLabel('Organisation (optional)')).toHaveValue('Tampines Primary');
+    await expect(page.getByLabel('Promo code')).toHaveValue('SPORTSDAY');
     const email = `nojs-${randomUUID().slice(0, 8)}@school.example`;
-    await page.getByLabel('Message').fill('Two goals for Tampines, please.');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'ENQUIRE' }).click();
     const reference = (await page.getByTestId('enquiry-reference').textContent())!;
@@ -424,6 +448,24 @@ test.describe('without JavaScript', () => {
     await page.reload();
     await expect(page.getByTestId('cart-line')).toHaveCount(1); // folded once, not twice
     await expect(page.getByLabel(/Quantity of Professional Court Line Taping/)).toHaveValue('1');
+    await context.close();
+  });
+
+  test('a line of a product no longer for sale leaves the cookie cart, so the rest can be sent', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const baseURL = test.info().project.use.baseURL!;
+    await context.addCookies([{ name: 'fh_cart', value: '3:2.999999:1', url: baseURL }]);
+    const page = await context.newPage();
+    await page.goto('/cart');
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    const cookie = (await context.cookies()).find((c) => c.name === 'fh_cart');
+    expect(cookie?.value).toMatch(/^3:2(\.t[0-9a-f]{16})?$/);
+    await page.getByLabel('Message').fill('Two goals, please.');
+    await page.getByLabel('Email').fill(`gone-${randomUUID().slice(0, 8)}@school.example`);
+    await page.getByRole('button', { name: 'ENQUIRE' }).click();
+    await expect(page.getByTestId('enquiry-reference')).toHaveText(/^FH-\d{4}-\w{6}$/);
     await context.close();
   });
 

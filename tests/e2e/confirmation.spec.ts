@@ -138,6 +138,18 @@ test('a guest lands on the confirmation, and the e-mailed link reopens it masked
     expect(html).not.toContain(secret);
   await expectNoSeriousViolations(reader);
 
+  // The link with `?sent` is not "this browser just sent it": another visitor's cart stays, and
+  // the page does not thank them for an enquiry they did not send.
+  await addProduct(reader, 2);
+  await reader.goto(`${link}?sent=1`);
+  await expect(
+    reader.getByRole('heading', { level: 1, name: `Enquiry ${reference}` }),
+  ).toBeVisible();
+  await expect(reader.getByRole('heading', { name: THANKS })).toHaveCount(0);
+  await reader.reload();
+  await expect(reader.getByTestId('cart-count')).toHaveText('1');
+  await expect(reader.locator('meta[name="referrer"]')).toHaveAttribute('content', 'no-referrer');
+
   // One character changed, or no token at all: the same 404 as a page that does not exist.
   const token = new URL(link).pathname.split('/').pop()!;
   const wrong = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;

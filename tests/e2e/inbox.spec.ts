@@ -339,6 +339,7 @@ test('a page past the last one of a list goes to the last page, not an empty lis
   await visitor.goto('/contact-us');
   await visitor.getByLabel('Name', { exact: true }).fill('Ms Page');
   await visitor.getByLabel('Email', { exact: true }).fill('page@club.example');
+  await visitor.getByLabel('Phone', { exact: true }).fill('+65 9123 4567');
   await visitor.getByLabel('Message', { exact: true }).fill('Past the last page?');
   await visitor.getByRole('button', { name: 'Send Message' }).click();
   await expect(visitor.getByText('Message sent successfully!')).toBeVisible();

@@ -1,18 +1,31 @@
 import { Link } from 'react-router';
 import { Field } from '~/components/ui/field';
+import type { EnquiryTyped } from '~/lib/cart';
 import type { FieldErrors } from '~/lib/forms';
+import { ENQUIRY_LIMITS } from '~/lib/schemas/enquiry';
 
 /**
  * A guest's contact details (spec "Guest enquiry contact dialog"), the organisation and PO
  * reference, the honeypot and the PDPA notice: in the contact dialog when scripts run, inline in
  * the enquiry form without them. `prefix` keeps the two sets of ids apart.
  */
-export function ContactFields({ prefix, errors }: { prefix: string; errors: FieldErrors }) {
+export function ContactFields({
+  prefix,
+  errors,
+  typed = {},
+}: {
+  prefix: string;
+  errors: FieldErrors;
+  /** What a refused plain post had in these fields (the page without JavaScript keeps it). */
+  typed?: EnquiryTyped;
+}) {
   return (
     <>
       <Field
         id={`${prefix}-email`}
         name="email"
+        defaultValue={typed.email}
+        maxLength={ENQUIRY_LIMITS.email}
         label="Email"
         type="email"
         autoComplete="email"
@@ -21,6 +34,8 @@ export function ContactFields({ prefix, errors }: { prefix: string; errors: Fiel
       <Field
         id={`${prefix}-name`}
         name="name"
+        defaultValue={typed.name}
+        maxLength={ENQUIRY_LIMITS.name}
         label="Name (optional)"
         autoComplete="name"
         error={errors.name}
@@ -28,6 +43,8 @@ export function ContactFields({ prefix, errors }: { prefix: string; errors: Fiel
       <Field
         id={`${prefix}-phone`}
         name="phone"
+        defaultValue={typed.phone}
+        maxLength={ENQUIRY_LIMITS.phone}
         label="Phone Number (optional)"
         type="tel"
         autoComplete="tel"
@@ -36,6 +53,8 @@ export function ContactFields({ prefix, errors }: { prefix: string; errors: Fiel
       <Field
         id={`${prefix}-organisation`}
         name="organisation"
+        defaultValue={typed.organisation}
+        maxLength={ENQUIRY_LIMITS.organisation}
         label="Organisation (optional)"
         autoComplete="organization"
         error={errors.organisation}
@@ -43,6 +62,8 @@ export function ContactFields({ prefix, errors }: { prefix: string; errors: Fiel
       <Field
         id={`${prefix}-po`}
         name="poReference"
+        defaultValue={typed.poReference}
+        maxLength={ENQUIRY_LIMITS.poReference}
         label="PO / GeBIZ reference (optional)"
         error={errors.poReference}
       />

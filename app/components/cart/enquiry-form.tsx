@@ -3,7 +3,7 @@ import { useActionData, useFetcher } from 'react-router';
 import { Field, FormError, TextAreaField } from '~/components/ui/field';
 import type { CartLine, CartResult } from '~/lib/cart';
 import { writeLocalCart } from '~/lib/cart-storage';
-import { ENQUIRY_MESSAGES, EnquiryFormSchema } from '~/lib/schemas/enquiry';
+import { ENQUIRY_LIMITS, ENQUIRY_MESSAGES, EnquiryFormSchema } from '~/lib/schemas/enquiry';
 import { toast } from '~/lib/toast';
 import { useForm, useOnResult } from '~/lib/use-form';
 import { ContactFields } from './contact-fields';
@@ -36,6 +36,8 @@ export function EnquiryForm({
   const posted = useActionData<CartResult>();
   const result = enquiry.data ?? posted;
   const form = useForm(EnquiryFormSchema, result);
+  // A refused plain post (no JavaScript) comes back with what was typed: the fields keep it.
+  const typed = posted && !posted.ok ? (posted.typed ?? {}) : {};
   const summary = useRef<HTMLFormElement>(null);
   const [contactOpen, setContactOpen] = useState(false);
   /** The code last applied: null before Apply was pressed. */
@@ -115,6 +117,7 @@ export function EnquiryForm({
       >
         <input type="hidden" name="intent" value="enquire" />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        {signedIn ? <input type="hidden" name="customer" value="1" /> : null}
         <FormError message={contactOpen ? undefined : form.formError} />
         <div>
           <label htmlFor="promo" className="block text-sm font-medium text-slate-800">
@@ -125,6 +128,10 @@ export function EnquiryForm({
             <input
               id="promo"
               name="promoCode"
+              defaultValue={typed.promoCode}
+              maxLength={ENQUIRY_LIMITS.promoCode}
+              aria-invalid={errors.promoCode ? true : undefined}
+              aria-describedby={errors.promoCode ? 'promo-error' : undefined}
               autoComplete="off"
               className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
             />
@@ -139,6 +146,11 @@ export function EnquiryForm({
               Apply
             </button>
           </div>
+          {errors.promoCode ? (
+            <p id="promo-error" className="mt-1 text-sm text-red-700">
+              {errors.promoCode}
+            </p>
+          ) : null}
           {/* No prices here, so nothing is discounted on the spot: say what happens to the code
               instead of "applied!", which reads like a granted discount (issue 15). */}
           <p aria-live="polite" className="mt-1 min-h-5 text-xs text-slate-600">
@@ -155,12 +167,16 @@ export function EnquiryForm({
               id="organisation"
               label="Organisation (optional)"
               autoComplete="organization"
+              defaultValue={typed.organisation}
+              maxLength={ENQUIRY_LIMITS.organisation}
               error={errors.organisation}
             />
             <Field
               id="po"
               name="poReference"
               label="PO / GeBIZ reference (optional)"
+              defaultValue={typed.poReference}
+              maxLength={ENQUIRY_LIMITS.poReference}
               error={errors.poReference}
             />
           </>
@@ -171,13 +187,15 @@ export function EnquiryForm({
           label="Message"
           rows={4}
           placeholder="Quantities, sizes, site address, timeline…"
+          defaultValue={typed.message}
+          maxLength={ENQUIRY_LIMITS.message}
           error={errors.message}
         />
         {signedIn ? null : (
           // Without scripts there is no dialog: a guest gives the contact details here. (With
           // them these stay hidden and empty; the dialog's values are sent instead.)
           <div className="hidden space-y-1 noscript:block">
-            <ContactFields prefix="guest" errors={errors} />
+            <ContactFields prefix="guest" errors={errors} typed={typed} />
           </div>
         )}
         <button

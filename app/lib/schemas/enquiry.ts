@@ -24,31 +24,55 @@ export const enquiryItemsSchema = z
   .array(enquiryItemSchema)
   .check(z.minLength(1, ENQUIRY_MESSAGES.emptyCart), z.maxLength(MAX_LINES));
 
-/** Optional text: trimmed, and blank counts as not given. */
-const optional = (max: number) =>
+/** Optional text: trimmed, and blank counts as not given; longer than `max`, a message. */
+const optional = (max: number, what: string) =>
   z.pipe(
-    z.optional(z.string().check(z.trim(), z.maxLength(max))),
+    z.optional(
+      z
+        .string()
+        .check(z.trim(), z.maxLength(max, `${what} can be at most ${max} characters long.`)),
+    ),
     z.transform((v) => (v ? v : undefined)),
   );
+
+/** The fields' length limits (the inputs' maxlength too). */
+export const ENQUIRY_LIMITS = {
+  message: 5000,
+  promoCode: 50,
+  organisation: 120,
+  poReference: 80,
+  email: 254,
+  name: 100,
+  phone: 40,
+} as const;
 
 /**
  * The cart's enquiry form (Order Summary): what every enquiry carries besides the items and the
  * contact. The browser checks it before sending; the enquiry service parses it again.
  */
 export const EnquiryFormSchema = z.object({
-  message: z.string().check(z.trim(), z.minLength(1, ENQUIRY_MESSAGES.message), z.maxLength(5000)),
-  promoCode: optional(50),
-  organisation: optional(120),
-  poReference: optional(80),
+  message: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, ENQUIRY_MESSAGES.message),
+      z.maxLength(
+        ENQUIRY_LIMITS.message,
+        `The message can be at most ${ENQUIRY_LIMITS.message} characters long.`,
+      ),
+    ),
+  promoCode: optional(ENQUIRY_LIMITS.promoCode, 'The promo code'),
+  organisation: optional(ENQUIRY_LIMITS.organisation, 'The organisation'),
+  poReference: optional(ENQUIRY_LIMITS.poReference, 'The PO / GeBIZ reference'),
   idempotencyKey: z.uuid(ENQUIRY_MESSAGES.expired),
 });
 
 /** A guest's contact details (spec §5 "Guest enquiry"); a blank name becomes 'Guest' later. */
 export const GuestContactSchema = z
   .object({
-    email: optional(254),
-    name: optional(100),
-    phone: optional(40),
+    email: optional(ENQUIRY_LIMITS.email, 'The email address'),
+    name: optional(ENQUIRY_LIMITS.name, 'The name'),
+    phone: optional(ENQUIRY_LIMITS.phone, 'The phone number'),
   })
   .check(
     z.superRefine((c, ctx) => {

@@ -2,17 +2,18 @@
 // guest cart at sign-in, and the guest cart cookie kept before and without JavaScript.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createProduct } from '../../../tests/factories';
+import { createCustomer, createProduct, createSport } from '../../../tests/factories';
 import {
   cartTokenOf,
   GUEST_CART_MAX_LINES,
+  MAX_LINES,
   MAX_QUANTITY,
   parseGuestCart,
   parseQuantity,
   serializeGuestCart,
 } from '~/lib/cart';
 import { db } from '../db/client.server';
-import { products } from '../db/schema';
+import { cartItems, products } from '../db/schema';
 import { UserError } from '../errors.server';
 import {
   addToCart,
@@ -71,6 +72,41 @@ describe('a customer’s cart', () => {
     await addToCart(id, soon.id);
     await db().delete(products).where(eq(products.id, soon.id));
     expect(await getCart(id)).toEqual([]);
+  });
+});
+
+describe('a full cart', () => {
+  it('takes no product beyond what one enquiry takes, by adding or by merging', async () => {
+    const { id } = await createCustomer();
+    const sportId = (await createSport()).id;
+    const rows = await db()
+      .insert(products)
+      .values(
+        Array.from({ length: MAX_LINES + 2 }, (_, i) => ({
+          name: `Full Cart Item ${i}`,
+          slug: `full-cart-item-${i}`,
+          sportId,
+        })),
+      )
+      .returning({ id: products.id });
+    const ids = rows.map((r) => r.id);
+    await db()
+      .insert(cartItems)
+      .values(ids.slice(0, MAX_LINES).map((productId) => ({ userId: id, productId, quantity: 1 })));
+    const refused = await addToCart(id, ids[MAX_LINES]!).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 409, message: expect.stringMatching(/cart is full/) });
+    // A product already in it still takes more.
+    await addToCart(id, ids[0]!, 2);
+    expect(
+      await mergeCart(id, [
+        { productId: ids[MAX_LINES + 1]!, quantity: 1 },
+        { productId: ids[1]!, quantity: 4 },
+      ]),
+    ).toBe(1);
+    const lines = await quantities(id);
+    expect(Object.keys(lines)).toHaveLength(MAX_LINES);
+    expect(lines[ids[0]!]).toBe(3);
+    expect(lines[ids[1]!]).toBe(5);
   });
 });
 

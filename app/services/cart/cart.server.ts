@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   cookieValue,
   GUEST_CART_COOKIE,
@@ -22,6 +22,9 @@ export type { CartLine };
 const firstImage = sql<
   string | null
 >`(SELECT key FROM product_images i WHERE i.product_id = ${products.id} ORDER BY position LIMIT 1)`;
+
+/** A full cart: the same words for a guest's cookie cart and an account's cart. */
+const CART_FULL = 'Your cart is full. Please send an enquiry for these items first.';
 
 const clamp = (n: number) => Math.min(MAX_QUANTITY, Math.max(1, Math.floor(n)));
 
@@ -74,6 +77,15 @@ async function assertProducts(ids: number[]): Promise<Map<number, string>> {
  */
 export async function addToCart(userId: string, productId: number, quantity = 1): Promise<string> {
   const names = await assertProducts([productId]);
+  // One enquiry takes at most MAX_LINES products: a cart with more could never be sent.
+  const [room] = await db()
+    .select({
+      lines: count(),
+      has: sql<boolean>`bool_or(${cartItems.productId} = ${productId})`,
+    })
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId));
+  if (room && room.lines >= MAX_LINES && !room.has) throw new UserError(CART_FULL, 409);
   await db()
     .insert(cartItems)
     .values({ userId, productId, quantity: clamp(quantity) })
@@ -155,10 +167,26 @@ export async function mergeCart(
         ),
       );
     const known = new Set(existing.map((p) => p.id));
+    // Products already in the account's cart always join; new ones while the cart has room for
+    // them (an enquiry takes at most MAX_LINES products).
+    const inCart = new Set(
+      (
+        await tx
+          .select({ id: cartItems.productId })
+          .from(cartItems)
+          .where(eq(cartItems.userId, userId))
+      ).map((r) => r.id),
+    );
+    let room = MAX_LINES - inCart.size;
     const merged = new Map<number, number>();
-    for (const l of wanted)
-      if (known.has(l.productId))
-        merged.set(l.productId, clamp((merged.get(l.productId) ?? 0) + l.quantity));
+    for (const l of wanted) {
+      if (!known.has(l.productId)) continue;
+      if (!inCart.has(l.productId) && !merged.has(l.productId)) {
+        if (room <= 0) continue;
+        room--;
+      }
+      merged.set(l.productId, clamp((merged.get(l.productId) ?? 0) + l.quantity));
+    }
     if (!merged.size) return 0;
     await tx
       .insert(cartItems)
@@ -254,8 +282,7 @@ export async function addToGuestCart(
     l.productId === productId ? { ...l, quantity: clamp(l.quantity + quantity) } : l,
   );
   if (!next.some((l) => l.productId === productId)) {
-    if (next.length >= GUEST_CART_MAX_LINES)
-      throw new UserError('Your cart is full. Please send an enquiry for these items first.', 400);
+    if (next.length >= GUEST_CART_MAX_LINES) throw new UserError(CART_FULL, 400);
     next.push({ productId, quantity: clamp(quantity) });
   }
   return { lines: next, name: names.get(productId)! };

@@ -285,15 +285,6 @@ export async function submitEnquiry(submission: EnquirySubmission): Promise<Crea
   // A bot fills every field, the hidden one too: answer as if it worked, store nothing.
   if (values[HONEYPOT]) return null;
 
-  const config = env();
-  const address = clientAddress(submission.socketAddress);
-  const limit = await hitRateLimit(
-    `enquiry:${address}`,
-    config.ENQUIRY_RATE_LIMIT_MAX,
-    config.ENQUIRY_RATE_LIMIT_WINDOW,
-  );
-  if (!limit.allowed) throw tooMany(limit.retryAfterSeconds);
-
   const details = parseInput(EnquiryFormSchema, values);
   // A double submit of one form (a second tap, a retried request) is answered with the first.
   const existing = await findByKey(details.idempotencyKey);
@@ -311,6 +302,16 @@ export async function submitEnquiry(submission: EnquirySubmission): Promise<Crea
         phone: customer.phone ?? undefined,
       }
     : guestContact(values);
+
+  // Charged only for an enquiry about to be stored: a school's staff share one address, and
+  // forms refused for a typo (or a retry answered above) must not use up their enquiries.
+  const config = env();
+  const limit = await hitRateLimit(
+    `enquiry:${clientAddress(submission.socketAddress)}`,
+    config.ENQUIRY_RATE_LIMIT_MAX,
+    config.ENQUIRY_RATE_LIMIT_WINDOW,
+  );
+  if (!limit.allowed) throw tooMany(limit.retryAfterSeconds);
 
   return createEnquiry({ ...details, items, contact, userId: customer?.id ?? null });
 }

@@ -87,6 +87,24 @@ describe('submitEnquiry', () => {
     expect(await submit(guestFields())).toMatchObject({ duplicate: false });
   });
 
+  it('counts only enquiries it stores: refused forms and repeats of one are not charged', async () => {
+    const address = freshAddress();
+    // A school's shared network: mistakes corrected before the enquiries go out.
+    for (let i = 0; i < 12; i++)
+      await refusal(submit(guestFields({ message: ' ', email: 'not an email' }), { address }));
+    const fields = guestFields();
+    const first = await submit(fields, { address });
+    expect(first).toMatchObject({ duplicate: false });
+    for (let i = 0; i < 9; i++) await submit(guestFields(), { address });
+    // The limit reached: a new enquiry is refused, but a retry of one sent (its answer lost)
+    // still gets its reference rather than 'Too many enquiries'.
+    expect((await refusal(submit(guestFields(), { address }))).status).toBe(429);
+    expect(await submit(fields, { address })).toMatchObject({
+      duplicate: true,
+      reference: first!.reference,
+    });
+  });
+
   it('needs a message and a valid form key, with field messages', async () => {
     const blank = await refusal(submit(guestFields({ message: '   ' })));
     expect(blank).toBeInstanceOf(ValidationError);
