@@ -6,12 +6,13 @@ import { AdminPageHeader, BackLink } from '~/components/admin/admin-shell';
 import { card, primaryButton, secondaryButton } from '~/components/admin/inbox/styles';
 import { Field, FormError, TextAreaField } from '~/components/ui/field';
 import { adminMeta } from '~/lib/admin-meta';
+import { busyButton } from '~/lib/busy-button';
 import { formValues } from '~/lib/forms';
 import { centsToInput, formatCents, formatRate, parseCents, quotationTotals } from '~/lib/money';
 import { MAX_EXTRA_LINES, quotationFormSchema, readQuotationDraft } from '~/lib/schemas/inbox';
 import { useForm } from '~/lib/use-form';
 import { env } from '~/services/env.server';
-import { formAction, parseInput, readForm } from '~/services/forms.server';
+import { failureOf, formAction, parseInput, readForm } from '~/services/forms.server';
 import { getEnquiryCase } from '~/services/inbox/enquiries.server';
 import {
   quotationLinesOf,
@@ -81,15 +82,35 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!enquiry) throw data('Enquiry not found', { status: 404 });
     const extras = Math.min(MAX_EXTRA_LINES, Math.max(0, Number(form.get('extras')) || 0));
     const itemIds = enquiry.items.map((i) => i.id);
-    const values = parseInput(quotationFormSchema(itemIds, extras), formValues(form));
-    const sent = await sendQuotation(admin, id, readQuotationDraft(values, itemIds, extras));
+    let sent: Awaited<ReturnType<typeof sendQuotation>>;
+    try {
+      const values = parseInput(quotationFormSchema(itemIds, extras), formValues(form));
+      sent = await sendQuotation(admin, id, readQuotationDraft(values, itemIds, extras));
+    } catch (error) {
+      // The refused page without JavaScript is a new one: it starts from what was typed (every
+      // price, note and line), not from the last quotation.
+      const failure = failureOf(error);
+      if (!failure) throw error;
+      const typed: Record<string, string> = {};
+      for (const [name, value] of form) if (typeof value === 'string') typed[name] = value;
+      return data({ ...failure.body, typed }, { status: failure.status });
+    }
     throw redirect(`/admin/enquiries/${id}?sent=${encodeURIComponent(sent.number)}`);
   });
 }
 
 export default function AdminQuotation({ loaderData }: Route.ComponentProps) {
-  const { enquiry, gstRateBasisPoints, start, startExtras } = loaderData;
+  const { enquiry, gstRateBasisPoints } = loaderData;
   const result = useActionData<typeof action>();
+  // After a refused post, the fields start from what was sent.
+  const typed = (result && !result.ok && 'typed' in result ? result.typed : null) as Record<
+    string,
+    string
+  > | null;
+  const start: Record<string, string> = typed ?? loaderData.start;
+  const startExtras = typed
+    ? Math.min(MAX_EXTRA_LINES, Math.max(0, Number(typed.extras) || 0))
+    : loaderData.startExtras;
   const busy = useNavigation().state === 'submitting';
   const [extras, setExtras] = useState(startExtras);
   const itemIds = useMemo(() => enquiry.items.map((i) => i.id), [enquiry.items]);
@@ -271,7 +292,7 @@ export default function AdminQuotation({ loaderData }: Route.ComponentProps) {
         </section>
 
         <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" disabled={busy} className={primaryButton}>
+          <button type="submit" {...busyButton(busy)} className={primaryButton}>
             <Send aria-hidden className="size-4" /> Send quotation
           </button>
           <p className="text-sm text-slate-600">

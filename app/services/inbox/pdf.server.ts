@@ -36,12 +36,44 @@ const MUTED = '#475569';
 const BRAND = '#0b5cd5';
 const RULE = '#cbd5e1';
 
+/** The characters of Windows-1252 (WinAnsi) above Latin-1's, which the built-in fonts also have. */
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+
 /**
- * Renders a quotation as an A4 PDF (pdfkit's built-in Helvetica: Latin text; characters outside
- * Windows-1252 print as blanks). The bytes are stored with the quotation as sent, so a later
- * change to the company details or the layout never alters a quotation already issued.
+ * Text as pdfkit's built-in Helvetica can print it. Those fonts know only Windows-1252, and
+ * pdfkit writes any other character as bytes that garble the rest of the line ('Tan 陈小明' came
+ * out as 'Tan –H\…'; a tab shifted what followed): a tab or other control character becomes a
+ * space, full-width and compatibility forms their plain letters (NFKC), and what is still
+ * outside the set a '?', so the line around it prints as written.
  */
-export function renderQuotationPdf(q: QuotationDocument): Promise<Buffer> {
+export function pdfText(text: string): string {
+  let out = '';
+  for (const ch of text.normalize('NFKC')) {
+    const code = ch.codePointAt(0)!;
+    if (ch === '\n') out += ch;
+    else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) out += ' ';
+    else if (code <= 0xff || WIN_ANSI_EXTRA.has(ch)) out += ch;
+    else out += '?';
+  }
+  return out;
+}
+
+/** Every string of a value, through pdfText. */
+function printable<T>(value: T): T {
+  if (typeof value === 'string') return pdfText(value) as T;
+  if (Array.isArray(value)) return value.map(printable) as T;
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, printable(v)])) as T;
+  return value;
+}
+
+/**
+ * Renders a quotation as an A4 PDF (pdfkit's built-in Helvetica: Windows-1252 text; see pdfText
+ * for the rest). The bytes are stored with the quotation as sent, so a later change to the
+ * company details or the layout never alters a quotation already issued.
+ */
+export function renderQuotationPdf(document: QuotationDocument): Promise<Buffer> {
+  const q = printable(document);
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
