@@ -12,6 +12,7 @@ import type { Route } from './+types/root';
 import './app.css';
 import { SiteFooter } from '~/components/layout/site-footer';
 import { SiteHeader } from '~/components/layout/site-header';
+import { RouteAnnouncer } from '~/components/layout/route-announcer';
 import { listCategories, listSports } from '~/services/catalogue/taxonomy.server';
 import { getUser } from '~/services/permissions.server';
 import { siteInfo } from '~/services/site.server';
@@ -85,6 +86,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </main>
         )}
         {frame ? <SiteFooter site={data.site} year={data.year} /> : null}
+        <RouteAnnouncer />
         <Toaster />
         {data?.user ? <GuestCartMerge /> : null}
         <ScrollRestoration nonce={nonce} />

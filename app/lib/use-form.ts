@@ -33,6 +33,17 @@ export function useForm(
     setErrors(result && !result.ok ? (result.fields ?? {}) : {});
   }
 
+  // The form last sent from here: the server's field messages about it move the focus to the
+  // first field they name, as the browser's own check does (a screen reader then reads the
+  // field with its message; before, a server-only refusal such as a name already taken
+  // appeared silently under the field).
+  const sent = useRef<HTMLFormElement | null>(null);
+  useEffect(() => {
+    const form = sent.current;
+    if (!form?.isConnected || !result || result.ok || !result.fields) return;
+    firstNamed(form, Object.keys(result.fields))?.focus();
+  }, [result]);
+
   const check = (form: HTMLFormElement, only?: ReadonlySet<string>): FieldErrors => {
     const all = validate(schema, formValues(new FormData(form), options.arrays)) ?? {};
     const shown: FieldErrors = {};
@@ -47,14 +58,13 @@ export function useForm(
     onSubmit(event) {
       const all = check(event.currentTarget);
       const names = Object.keys(all);
-      if (!names.length) return;
+      if (!names.length) {
+        sent.current = event.currentTarget;
+        return;
+      }
       event.preventDefault();
       setTouched(new Set(names));
-      // The first invalid field on screen (the form's order), not the schema's first.
-      const field = Array.from(event.currentTarget.elements).find((element) =>
-        names.includes((element as { name?: string }).name ?? ''),
-      );
-      if (field instanceof HTMLElement) field.focus();
+      firstNamed(event.currentTarget, names)?.focus();
     },
     onBlur(event) {
       const name = (event.target as { name?: string }).name;
@@ -76,6 +86,14 @@ export function useForm(
       setTouched(new Set());
     },
   };
+}
+
+/** The first of the form's fields (in its order on screen, not the schema's) with one of `names`. */
+function firstNamed(form: HTMLFormElement, names: readonly string[]): HTMLElement | null {
+  const field = Array.from(form.elements).find((element) =>
+    names.includes((element as { name?: string }).name ?? ''),
+  );
+  return field instanceof HTMLElement ? field : null;
 }
 
 /**

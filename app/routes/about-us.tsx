@@ -94,7 +94,7 @@ export default function AboutUs({ loaderData }: Route.ComponentProps) {
             <CompanyDetails site={site} />
             <section
               aria-labelledby="commitments"
-              className="rounded-xl bg-brand-900 p-6 text-white shadow-sm"
+              className="on-dark rounded-xl bg-brand-900 p-6 text-white shadow-sm"
             >
               <h2 id="commitments" className="text-lg font-bold">
                 What you can count on

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useFetcher, useNavigate } from 'react-router';
+import { Link, useFetcher } from 'react-router';
 import type { Route } from './+types/admin.create';
 import { AdminPageHeader } from '~/components/admin/admin-shell';
 import { ProductForm } from '~/components/admin/products/product-form';
@@ -40,7 +40,6 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 
 export default function AdminCreateProduct({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof action>();
-  const navigate = useNavigate();
   const [created, setCreated] = useState<{ name: string; thumbnail: string | null } | null>(null);
   // A new key gives 'Add another Product' a clean form (fields, images and messages).
   const [formKey, setFormKey] = useState(0);
@@ -93,13 +92,9 @@ export default function AdminCreateProduct({ loaderData }: Route.ComponentProps)
             className="mt-4 size-[60px] rounded object-cover"
           />
         ) : null}
-        <button
-          type="button"
-          onClick={() => void navigate('/admin/list')}
-          className="mt-4 block font-semibold text-brand-700 underline"
-        >
+        <Link to="/admin/list" className="mt-4 block w-fit font-semibold text-brand-700 underline">
           Back to Home screen
-        </button>
+        </Link>
       </MessageDialog>
     </>
   );

@@ -9,6 +9,7 @@ import { StatusBadge, When } from '~/components/admin/inbox/status-badge';
 import { card, primaryButton, secondaryButton } from '~/components/admin/inbox/styles';
 import { FormError, SelectField, TextAreaField } from '~/components/ui/field';
 import { adminMeta } from '~/lib/admin-meta';
+import { busyButton } from '~/lib/busy-button';
 import { formValues } from '~/lib/forms';
 import { formatCents } from '~/lib/money';
 import {
@@ -117,7 +118,7 @@ function StatusForm({ status }: { status: (typeof ENQUIRY_STATUSES)[number] }) {
             ))}
           </SelectField>
         </div>
-        <button type="submit" disabled={busy} className={`${secondaryButton} mb-6`}>
+        <button type="submit" {...busyButton(busy)} className={`${secondaryButton} mb-6`}>
           Change
         </button>
       </div>
@@ -139,7 +140,7 @@ function NoteForm() {
         rows={3}
         error={form.errors.body}
       />
-      <button type="submit" disabled={busy} className={secondaryButton}>
+      <button type="submit" {...busyButton(busy)} className={secondaryButton}>
         Add note
       </button>
     </fetcher.Form>
@@ -160,7 +161,7 @@ function ReplyForm({ to }: { to: string }) {
         rows={5}
         error={form.errors.body}
       />
-      <button type="submit" disabled={busy} className={primaryButton}>
+      <button type="submit" {...busyButton(busy)} className={primaryButton}>
         Send reply
       </button>
     </fetcher.Form>

@@ -8,6 +8,7 @@ import { When } from '~/components/admin/inbox/status-badge';
 import { card, primaryButton, secondaryButton } from '~/components/admin/inbox/styles';
 import { FormError, TextAreaField } from '~/components/ui/field';
 import { adminMeta } from '~/lib/admin-meta';
+import { busyButton } from '~/lib/busy-button';
 import { formValues } from '~/lib/forms';
 import { MessageHandledSchema, ReplySchema } from '~/lib/schemas/inbox';
 import { toast } from '~/lib/toast';
@@ -85,7 +86,7 @@ function ReplyForm({ to }: { to: string }) {
         <input type="checkbox" name="markHandled" defaultChecked className="size-4" />
         Mark as handled when sent
       </label>
-      <button type="submit" disabled={fetcher.state !== 'idle'} className={primaryButton}>
+      <button type="submit" {...busyButton(fetcher.state !== 'idle')} className={primaryButton}>
         Send reply
       </button>
     </fetcher.Form>
@@ -99,7 +100,7 @@ function HandledForm({ handled }: { handled: boolean }) {
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="handled" />
       <input type="hidden" name="handled" value={handled ? 'false' : 'true'} />
-      <button type="submit" disabled={fetcher.state !== 'idle'} className={secondaryButton}>
+      <button type="submit" {...busyButton(fetcher.state !== 'idle')} className={secondaryButton}>
         {handled ? (
           <>
             <RotateCcw aria-hidden className="size-4" /> Reopen

@@ -15,6 +15,7 @@ import { PageHeader } from '~/components/layout/page-header';
 import { MessageDialog, Modal } from '~/components/ui/dialog';
 import { Field, FormError } from '~/components/ui/field';
 import { PasswordField } from '~/components/ui/password-field';
+import { busyButton } from '~/lib/busy-button';
 import { formValues, type ActionResult } from '~/lib/forms';
 import { seo } from '~/lib/meta';
 import { landingPath, safeRedirect } from '~/lib/safe-redirect';
@@ -90,7 +91,14 @@ function ForgotPassword() {
         initialFocus="reset-email"
       >
         {sent ? (
-          <p role="status" className="mt-4 rounded-md bg-green-50 px-3 py-2 text-sm text-green-900">
+          // It replaces the form whose button had the focus: the focus moves to it (read out),
+          // rather than falling to the dialog.
+          <p
+            role="status"
+            tabIndex={-1}
+            ref={(message) => message?.focus()}
+            className="mt-4 rounded-md bg-green-50 px-3 py-2 text-sm text-green-900"
+          >
             {sent}
           </p>
         ) : (
@@ -112,8 +120,8 @@ function ForgotPassword() {
             />
             <button
               type="submit"
-              disabled={fetcher.state !== 'idle'}
-              className="w-full rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+              {...busyButton(fetcher.state !== 'idle')}
+              className="w-full rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60 aria-disabled:opacity-60"
             >
               Send reset link
             </button>
@@ -183,8 +191,8 @@ export default function Login({ loaderData }: Route.ComponentProps) {
             />
             <button
               type="submit"
-              disabled={busy}
-              className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+              {...busyButton(busy)}
+              className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60 aria-disabled:opacity-60"
             >
               Sign In
             </button>

@@ -11,6 +11,7 @@ import {
 import type { Route } from './+types/login.two-factor';
 import { PageHeader } from '~/components/layout/page-header';
 import { Field } from '~/components/ui/field';
+import { busyButton } from '~/lib/busy-button';
 import { formValues } from '~/lib/forms';
 import { landingPath } from '~/lib/safe-redirect';
 import { signInCodeSchema } from '~/lib/schemas/account';
@@ -91,8 +92,8 @@ export default function TwoFactorSignIn() {
           />
           <button
             type="submit"
-            disabled={busy}
-            className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+            {...busyButton(busy)}
+            className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60 aria-disabled:opacity-60"
           >
             Verify
           </button>

@@ -110,7 +110,7 @@ export default function Napfa({ loaderData }: Route.ComponentProps) {
 
         <section
           aria-labelledby="napfa-how"
-          className="mt-12 grid gap-6 rounded-xl bg-brand-900 p-6 text-white sm:p-10 md:grid-cols-[auto_1fr]"
+          className="on-dark mt-12 grid gap-6 rounded-xl bg-brand-900 p-6 text-white sm:p-10 md:grid-cols-[auto_1fr]"
         >
           <ClipboardList aria-hidden className="size-10 text-accent-500" />
           <div>

@@ -68,7 +68,7 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
             <ProjectCarousel label={`Pictures: ${project.title}`} pictures={project.pictures} />
           </article>
         ))}
-        <aside className="rounded-xl bg-brand-900 px-6 py-10 text-center text-white sm:px-12">
+        <aside className="on-dark rounded-xl bg-brand-900 px-6 py-10 text-center text-white sm:px-12">
           <h2 className="text-2xl font-bold">Planning a field, a hall or a court?</h2>
           <p className="mx-auto mt-3 max-w-2xl text-brand-50">
             Tell us about your site. We visit, measure and send a written proposal, usually within a

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { data, useFetcher } from 'react-router';
+import { busyButton } from '~/lib/busy-button';
 import { toast } from '~/lib/toast';
 import type { Route } from './+types/profile';
 import { PageHeader } from '~/components/layout/page-header';
@@ -109,7 +110,7 @@ function useResultToast(result: Result | undefined, onSuccess?: (result: Success
 
 const card = 'rounded-xl border border-slate-200 bg-white p-6 shadow-sm';
 const button =
-  'rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60';
+  'rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60 aria-disabled:opacity-60';
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const profile = useFetcher<Result>({ key: 'profile' });
@@ -153,7 +154,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
               autoComplete="tel"
               error={profileErrors.phone}
             />
-            <button type="submit" disabled={profile.state !== 'idle'} className={button}>
+            <button type="submit" {...busyButton(profile.state !== 'idle')} className={button}>
               Save details
             </button>
           </profile.Form>
@@ -188,7 +189,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
               autoComplete="new-password"
               error={passwordErrors.confirm}
             />
-            <button type="submit" disabled={password.state !== 'idle'} className={button}>
+            <button type="submit" {...busyButton(password.state !== 'idle')} className={button}>
               Change password
             </button>
           </password.Form>
@@ -223,7 +224,7 @@ function TwoFactorSection({ enabled }: { enabled: boolean }) {
         autoComplete="current-password"
         error={errors.current}
       />
-      <button type="submit" disabled={busy} className={button}>
+      <button type="submit" {...busyButton(busy)} className={button}>
         {label}
       </button>
     </fetcher.Form>
@@ -281,7 +282,7 @@ function TwoFactorSection({ enabled }: { enabled: boolean }) {
                 autoComplete="one-time-code"
                 error={errors.code}
               />
-              <button type="submit" disabled={busy} className={button}>
+              <button type="submit" {...busyButton(busy)} className={button}>
                 Turn on
               </button>
             </fetcher.Form>

@@ -4,6 +4,7 @@ import { PageHeader } from '~/components/layout/page-header';
 import { MessageDialog } from '~/components/ui/dialog';
 import { Field, FormError } from '~/components/ui/field';
 import { PasswordField } from '~/components/ui/password-field';
+import { busyButton } from '~/lib/busy-button';
 import { formValues } from '~/lib/forms';
 import { seo } from '~/lib/meta';
 import { PASSWORD_RULES, registerSchema } from '~/lib/schemas/account';
@@ -96,8 +97,8 @@ export default function Register() {
           </p>
           <button
             type="submit"
-            disabled={busy}
-            className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-bold tracking-wide text-white hover:bg-brand-700 disabled:opacity-60"
+            {...busyButton(busy)}
+            className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-bold tracking-wide text-white hover:bg-brand-700 disabled:opacity-60 aria-disabled:opacity-60"
           >
             CREATE ACCOUNT
           </button>

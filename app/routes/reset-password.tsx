@@ -12,6 +12,7 @@ import type { Route } from './+types/reset-password';
 import { PageHeader } from '~/components/layout/page-header';
 import { MessageDialog } from '~/components/ui/dialog';
 import { PasswordField } from '~/components/ui/password-field';
+import { busyButton } from '~/lib/busy-button';
 import { formValues } from '~/lib/forms';
 import { seo } from '~/lib/meta';
 import { newPasswordSchema, PASSWORD_RULES, resetRequestSchema } from '~/lib/schemas/account';
@@ -142,8 +143,8 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
             ) : null}
             <button
               type="submit"
-              disabled={busy}
-              className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+              {...busyButton(busy)}
+              className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60 aria-disabled:opacity-60"
             >
               Set new password
             </button>

@@ -97,6 +97,8 @@ for (const kind of kinds) {
     await expect(page.getByText(kind.duplicate)).toBeVisible();
     await expect(field).toHaveValue(kind.name.toUpperCase());
     await expect(field).toHaveAttribute('aria-invalid', 'true');
+    // The server's refusal moves the focus to the field, as the browser's own check does.
+    await expect(field).toBeFocused();
 
     // The shop shows it at once: the navbar dropdown and the listing's filters.
     await page.goto('/');

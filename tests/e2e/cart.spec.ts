@@ -129,6 +129,26 @@ test('a guest fills a cart, meets every validation message, and sends an enquiry
   expect(company).toContain('Guest');
 });
 
+test('removing lines keeps the keyboard in the cart and says what happened', async ({ page }) => {
+  await addProduct(page, 3);
+  await addProduct(page, 2);
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line')).toHaveCount(2);
+  const status = page.getByRole('status').filter({ hasText: /removed from your cart/ });
+  const first = page.getByRole('button', { name: /^Remove / }).first();
+  const firstName = (await first.getAttribute('aria-label'))!.replace(/^Remove /, '');
+  await first.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  // The focus moves to the remaining line's Remove, not to the page.
+  const last = page.getByRole('button', { name: /^Remove / });
+  await expect(last).toBeFocused();
+  await expect(status).toHaveText(`${firstName} removed from your cart.`);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Your shopping cart is empty.')).toBeFocused();
+  await expect(status).toHaveText(/removed from your cart\.$/);
+});
+
 test('an empty cart shows a way to the shop, no count, and nothing to send', async ({ page }) => {
   // Every layout shift from the first paint on, to prove the empty state is there at once.
   await page.addInitScript(() => {
@@ -334,7 +354,7 @@ test('an enquiry that gets no answer (connection lost, a 500) keeps what was typ
   for (const attempt of [1, 2]) {
     await submit.click();
     await expect.poll(() => failed.length).toBe(attempt);
-    await expect(submit).toBeEnabled(); // answered: no longer 'Sending…'
+    await expect(submit).not.toHaveAttribute('aria-disabled'); // answered: no longer 'Sending…'
     await expect(dialog.getByRole('alert')).toHaveText('Something went wrong. Please try again.');
     await expect(dialog.getByLabel('Email')).toHaveValue(email);
     await expect(page.getByLabel('Message')).toHaveValue(message);
@@ -380,7 +400,7 @@ test.describe('without JavaScript', () => {
     await page.goto('/products/3');
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(page).toHaveURL(/\/cart\?added=3$/);
-    await expect(page.getByRole('status')).toHaveText(
+    await expect(page.getByRole('status').filter({ hasText: 'Added to Cart' })).toHaveText(
       'Added to Cart: Aluminium Football Goalposts (Full Size)',
     );
     await page.goto('/products/13');

@@ -126,9 +126,27 @@ test('keyboard users can skip to the content and open a dropdown', async ({ page
   await page.keyboard.press('Enter');
   await expect(page.getByRole('list', { name: 'Sports' }).first()).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(
-    page.getByRole('navigation', { name: 'Main' }).getByRole('list', { name: 'Sports' }),
-  ).toBeHidden();
+  const sports = page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('list', { name: 'Sports' });
+  await expect(sports).toBeHidden();
+  await expect(summary).toBeFocused();
+  // Focus leaving an open menu closes it: its panel would cover what has the focus next.
+  await page.keyboard.press('Enter');
+  await expect(sports).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search our catalog' }).focus();
+  await expect(sports).toBeHidden();
+});
+
+test('a client-side navigation says the new page title to screen readers', async ({ page }) => {
+  await page.goto('/');
+  const announcer = page.getByTestId('route-announcer');
+  await expect(announcer).toHaveText(''); // a page load announces itself
+  await expect(announcer).toHaveAttribute('aria-live', 'polite');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click();
+  await expect(page).toHaveURL(/\/about-us$/);
+  await expect(announcer).toHaveText(/^About Us/);
+  expect(await announcer.textContent()).toBe(await page.title());
 });
 
 // React hydrates the server's document in place (app/entry.client.tsx). A hydration that goes

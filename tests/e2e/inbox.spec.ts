@@ -304,6 +304,18 @@ test('the CSV export has one row per item of exactly the enquiries shown', async
   await plain.getByRole('button', { name: 'Change' }).click();
   await expect(plain.getByRole('status')).toHaveText('Status changed to Closed.');
   await expect(plain.getByRole('region', { name: 'Timeline' })).toContainText('to Closed');
+
+  // A refused quotation comes back with every price and line typed, not the last quotation's.
+  await plain.goto(`${new URL(staff.url()).pathname}/quotation`);
+  const prices = plain.getByLabel(/^Unit price \(S\$\) for /);
+  await prices.nth(0).fill('1,250.50');
+  await prices.nth(1).fill('12.5.0');
+  await plain.getByLabel('Extra line 1 description').fill('Crane hire');
+  await plain.getByRole('button', { name: 'Send quotation' }).click();
+  await expect(prices.nth(1)).toHaveAttribute('aria-invalid', 'true');
+  await expect(prices.nth(0)).toHaveValue('1,250.50');
+  await expect(prices.nth(1)).toHaveValue('12.5.0');
+  await expect(plain.getByLabel('Extra line 1 description')).toHaveValue('Crane hire');
 });
 
 test('the filter form follows the status pills and Clear, and keeps focus on Filter', async ({

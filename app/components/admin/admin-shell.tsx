@@ -97,7 +97,7 @@ export function AdminShell({
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="sticky top-0 z-30 bg-brand-900 text-white">
-        <div className="flex items-center gap-3 px-4 py-2.5">
+        <div className="on-dark flex items-center gap-3 px-4 py-2.5">
           <Link to="/admin" className="flex items-center gap-2 rounded-md font-extrabold">
             <svg aria-hidden viewBox="0 0 32 32" className="size-7">
               <rect width="32" height="32" rx="7" fill="#fff" />

@@ -1,6 +1,7 @@
 import { Minus, Plus, ShoppingCart } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useFetcher, useRouteLoaderData } from 'react-router';
+import { busyButton } from '~/lib/busy-button';
 import { MAX_QUANTITY, parseQuantity, QUANTITY_MESSAGE, type CartResult } from '~/lib/cart';
 import { addLocalLine } from '~/lib/cart-storage';
 import { toast } from '~/lib/toast';
@@ -16,7 +17,7 @@ export interface AddToCartProduct {
 const FAILED = 'There was a problem adding your product to the cart.';
 
 const stepButton =
-  'flex size-11 items-center justify-center rounded-md border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 disabled:opacity-50';
+  'flex size-11 items-center justify-center rounded-md border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 disabled:opacity-50 aria-disabled:opacity-50';
 
 /**
  * Adds a product to the cart: a guest's in local storage, a signed-in user's on the server. It is
@@ -83,9 +84,9 @@ export function AddToCartButton({
   const submit = (
     <button
       type="submit"
-      disabled={fetcher.state !== 'idle'}
+      {...busyButton(fetcher.state !== 'idle')}
       // Beside the quantity field it takes the field's height, so both fit one row on a phone.
-      className={`inline-flex items-center justify-center gap-2 rounded-md bg-brand-600 font-semibold text-white hover:bg-brand-700 disabled:opacity-70 ${withQuantity ? 'h-11 px-5' : 'px-6 py-3'}`}
+      className={`inline-flex items-center justify-center gap-2 rounded-md bg-brand-600 font-semibold text-white hover:bg-brand-700 disabled:opacity-70 aria-disabled:opacity-70 ${withQuantity ? 'h-11 px-5' : 'px-6 py-3'}`}
     >
       <ShoppingCart aria-hidden className="size-5" />
       Add to Cart

@@ -1,4 +1,5 @@
 import { Minus, Plus, Trash2 } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { MAX_QUANTITY, type CartLine, type CartResult } from '~/lib/cart';
 import { removeLocalLine, setLocalQuantity } from '~/lib/cart-storage';
@@ -15,13 +16,32 @@ const stepButton =
  * own that posts to /cart, so it works before the page's scripts run; once they run, a guest's
  * change goes to local storage and a customer's through a fetcher, and a refusal shows 'Oops!'.
  */
-export function CartLines({ lines, signedIn }: { lines: CartLine[]; signedIn: boolean }) {
+export function CartLines({
+  lines,
+  signedIn,
+  onChanged,
+}: {
+  lines: CartLine[];
+  signedIn: boolean;
+  /** Says what a change did (the page's status region). */
+  onChanged: (message: string) => void;
+}) {
   const edit = useFetcher<CartResult>({ key: 'cart-edit' });
+  // A removed line takes its Remove button with it: the focus goes to the next line's (or the
+  // previous one's) instead of falling to the page. The last line's: the page's empty cart.
+  const focusNext = useRef<number | null>(null);
+  useEffect(() => {
+    const id = focusNext.current;
+    if (id === null || !lines.some((l) => l.productId === id)) return;
+    focusNext.current = null;
+    document.querySelector<HTMLElement>(`[data-remove-line="${id}"]`)?.focus();
+  }, [lines]);
   useOnResult(edit.data, (r) => {
     if (!r.ok) toast.error('Oops!', { description: r.error ?? Object.values(r.fields ?? {})[0] });
   });
 
   const change = (line: CartLine, quantity: number) => {
+    onChanged(`Quantity of ${line.name}: ${quantity}.`);
     if (signedIn)
       void edit.submit(
         { intent: 'quantity', productId: line.productId, quantity, js: '1' },
@@ -30,6 +50,9 @@ export function CartLines({ lines, signedIn }: { lines: CartLine[]; signedIn: bo
     else setLocalQuantity(line.productId, quantity);
   };
   const remove = (line: CartLine) => {
+    const at = lines.indexOf(line);
+    focusNext.current = (lines[at + 1] ?? lines[at - 1])?.productId ?? null;
+    onChanged(`${line.name} removed from your cart.`);
     if (signedIn)
       void edit.submit(
         { intent: 'remove', productId: line.productId, js: '1' },
@@ -46,7 +69,9 @@ export function CartLines({ lines, signedIn }: { lines: CartLine[]; signedIn: bo
           className="flex flex-wrap items-center gap-4 p-4"
           data-testid="cart-line"
         >
-          <Link to={`/products/${line.productId}`} className="shrink-0" tabIndex={-1}>
+          {/* The name beside it is the link people use: this one is out of the tab order and
+              hidden from screen readers (an image link without a name). */}
+          <Link to={`/products/${line.productId}`} className="shrink-0" tabIndex={-1} aria-hidden>
             {line.imageUrl ? (
               <img
                 src={line.imageUrl}
@@ -85,6 +110,7 @@ export function CartLines({ lines, signedIn }: { lines: CartLine[]; signedIn: bo
             <button
               type="submit"
               aria-label={`Remove ${line.name}`}
+              data-remove-line={line.productId}
               className="rounded-md p-2 text-slate-600 hover:bg-red-50 hover:text-red-700"
             >
               <Trash2 aria-hidden className="size-5" />

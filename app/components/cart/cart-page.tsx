@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useActionData, useFetcher } from 'react-router';
 import type { CartLine, CartResult } from '~/lib/cart';
 import { CART_STORAGE_KEY, foldGuestCookie, useLocalCart } from '~/lib/cart-storage';
@@ -36,10 +36,22 @@ export function CartPage({ signedIn, lines: serverLines, added, idempotencyKey }
   const posted = useActionData<CartResult>();
   const result = fetched ?? posted;
   const sent = result?.ok ? result.reference : undefined;
+  // What a change to the lines did, said to screen readers (the region is there from the start).
+  const [said, say] = useState('');
+  // The last line removed: the empty cart's message takes the focus its button had.
+  const emptied = useRef<HTMLParagraphElement>(null);
+  const hadLines = useRef(false);
+  useEffect(() => {
+    if (lines?.length) hadLines.current = true;
+    else if (lines && hadLines.current && said) emptied.current?.focus();
+  }, [lines, said]);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">My Cart</h1>
+      <p role="status" className="sr-only">
+        {said}
+      </p>
       {!signedIn ? (
         <p className="mt-2 text-sm text-slate-700">
           Log in to checkout later.{' '}
@@ -65,7 +77,7 @@ export function CartPage({ signedIn, lines: serverLines, added, idempotencyKey }
       {lines?.length === 0 ? (
         // Nothing to enquire about: no Order Summary and no ENQUIRE, only the way back to the shop.
         <div className="mt-6">
-          <EmptyCart />
+          <EmptyCart focusRef={emptied} />
         </div>
       ) : (
         <>
@@ -94,7 +106,7 @@ export function CartPage({ signedIn, lines: serverLines, added, idempotencyKey }
                   Loading your cart…
                 </p>
               ) : (
-                <CartLines lines={lines} signedIn={signedIn} />
+                <CartLines lines={lines} signedIn={signedIn} onChanged={say} />
               )}
             </section>
             <div>
@@ -110,10 +122,12 @@ export function CartPage({ signedIn, lines: serverLines, added, idempotencyKey }
 /** Marks <html> when the guest's local cart is empty (see CartPage); removed when it unmounts. */
 const EMPTY_CART_PROBE = `try{var c=JSON.parse(localStorage.getItem(${JSON.stringify(CART_STORAGE_KEY)})||"[]");if(!c||!c.length)document.documentElement.classList.add("cart-empty")}catch(e){}`;
 
-function EmptyCart() {
+function EmptyCart({ focusRef }: { focusRef?: React.Ref<HTMLParagraphElement> }) {
   return (
     <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
-      <p className="text-lg font-semibold text-slate-900">Your shopping cart is empty.</p>
+      <p ref={focusRef} tabIndex={-1} className="text-lg font-semibold text-slate-900">
+        Your shopping cart is empty.
+      </p>
       <p className="mt-2 text-slate-600">
         Add the equipment you need, then send us one enquiry for a quotation.
       </p>

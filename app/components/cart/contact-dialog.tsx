@@ -1,5 +1,6 @@
 import { Modal, ModalCancel } from '~/components/ui/dialog';
 import { FormError } from '~/components/ui/field';
+import { busyButton } from '~/lib/busy-button';
 import type { CartResult } from '~/lib/cart';
 import { GuestContactSchema } from '~/lib/schemas/enquiry';
 import { useForm } from '~/lib/use-form';
@@ -49,8 +50,8 @@ export function ContactDialog({
           <ModalCancel />
           <button
             type="submit"
-            disabled={busy}
-            className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+            {...busyButton(busy)}
+            className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-70 aria-disabled:opacity-70"
           >
             {busy ? 'Sending…' : 'Submit'}
           </button>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useActionData, useFetcher } from 'react-router';
 import { Field, FormError, TextAreaField } from '~/components/ui/field';
+import { busyButton } from '~/lib/busy-button';
 import type { CartLine, CartResult } from '~/lib/cart';
 import { writeLocalCart } from '~/lib/cart-storage';
 import { ENQUIRY_LIMITS, ENQUIRY_MESSAGES, EnquiryFormSchema } from '~/lib/schemas/enquiry';
@@ -200,8 +201,8 @@ export function EnquiryForm({
         )}
         <button
           type="submit"
-          disabled={busy}
-          className="mt-3 w-full rounded-md bg-accent-600 px-4 py-3 font-bold tracking-wide text-white hover:bg-accent-700 disabled:opacity-70"
+          {...busyButton(busy)}
+          className="mt-3 w-full rounded-md bg-accent-600 px-4 py-3 font-bold tracking-wide text-white hover:bg-accent-700 disabled:opacity-70 aria-disabled:opacity-70"
         >
           {busy && signedIn ? 'Sending…' : 'ENQUIRE'}
         </button>

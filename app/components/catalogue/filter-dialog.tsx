@@ -127,6 +127,11 @@ export default function FilterDialog({
               Show {total} {total === 1 ? 'product' : 'products'}
             </Dialog.Close>
           </div>
+          {/* The page's own count is hidden behind the open panel: each tick's new total is
+              said from here. */}
+          <p role="status" className="sr-only">
+            {total} {total === 1 ? 'product' : 'products'}
+          </p>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { Field, TextAreaField } from '~/components/ui/field';
+import { busyButton } from '~/lib/busy-button';
 import type { ActionResult } from '~/lib/forms';
 import { CONTACT_MESSAGES, ContactFormSchema, type ContactForm } from '~/lib/schemas/contact';
 import { useForm, useOnResult } from '~/lib/use-form';
@@ -107,8 +108,8 @@ export function ContactForm({ result }: { result: ContactResult | undefined }) {
       <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-center">
         <button
           type="submit"
-          disabled={sending}
-          className="rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+          {...busyButton(sending)}
+          className="rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-70 aria-disabled:opacity-70"
         >
           Send Message
         </button>

@@ -18,7 +18,7 @@ export function LegalDocumentPage({ doc }: { doc: LegalDocument }) {
     <>
       <PageHeader title={doc.title} subtitle={`${site.name} · UEN ${site.uen}`} />
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:py-14 lg:grid-cols-[16rem_minmax(0,1fr)]">
-        <nav aria-label="Contents" className="lg:sticky lg:top-6 lg:self-start">
+        <nav aria-label="Contents" className="lg:sticky lg:top-32 lg:self-start">
           <h2 className="text-sm font-semibold tracking-wide text-slate-500 uppercase">Contents</h2>
           <ol className="mt-3 space-y-2 text-sm">
             {doc.sections.map((s) => (
@@ -37,7 +37,7 @@ export function LegalDocumentPage({ doc }: { doc: LegalDocument }) {
           </p>
           <p className="mt-4 text-lg text-slate-800">{fill(doc.intro)}</p>
           {doc.sections.map((s) => (
-            <section key={s.id} aria-labelledby={s.id} className="mt-8 scroll-mt-6">
+            <section key={s.id} aria-labelledby={s.id} className="mt-8">
               <h2 id={s.id} className="text-xl font-bold text-slate-900">
                 {s.title}
               </h2>
@@ -58,11 +58,17 @@ export function LegalDocumentPage({ doc }: { doc: LegalDocument }) {
           ))}
           <p className="mt-10 border-t border-slate-200 pt-6 text-sm">
             Questions?{' '}
-            <Link to="/contact-us" className="font-medium text-brand-700 hover:underline">
+            <Link
+              to="/contact-us"
+              className="font-medium text-brand-700 underline hover:no-underline"
+            >
               Contact us
             </Link>{' '}
             or write to{' '}
-            <a href={`mailto:${site.email}`} className="font-medium text-brand-700 hover:underline">
+            <a
+              href={`mailto:${site.email}`}
+              className="font-medium text-brand-700 underline hover:no-underline"
+            >
               {site.email}
             </a>
             .

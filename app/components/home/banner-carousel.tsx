@@ -62,7 +62,7 @@ export function BannerCarousel({
     <section
       aria-roledescription="carousel"
       aria-label="Highlights"
-      className="relative isolate overflow-hidden bg-brand-900 text-white"
+      className="on-dark relative isolate overflow-hidden bg-brand-900 text-white"
       {...rootProps}
     >
       <div className="relative h-[420px] sm:h-[460px]" aria-live={running ? 'off' : 'polite'}>

@@ -16,7 +16,7 @@ const links = [
 export function SiteFooter({ site, year }: { site: SiteInfo; year: number }) {
   const onFooterClick = useLinkClicks();
   return (
-    <footer className="mt-16 bg-slate-900 text-slate-300">
+    <footer className="on-dark mt-16 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-3">
         <div>
           <p className="text-lg font-bold text-white">{site.name}</p>

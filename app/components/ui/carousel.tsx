@@ -99,7 +99,7 @@ export function CarouselControls({
         : 'w-2 bg-white/50'
       : active
         ? 'w-6 bg-brand-600'
-        : 'w-2 bg-slate-400';
+        : 'w-2 bg-slate-500';
   const plural = `${noun}s`;
   return (
     <div className={`flex items-center justify-center gap-3 ${className}`}>

@@ -11,9 +11,9 @@ const overlay = 'fixed inset-0 z-40 bg-slate-900/50';
 const panel =
   'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl';
 const primary =
-  'rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60';
+  'rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60 aria-disabled:opacity-60';
 const danger =
-  'rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60';
+  'rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60 aria-disabled:opacity-60';
 
 /**
  * Where focus goes when a dialog closes: back to the element that had it when the dialog opened
@@ -151,9 +151,10 @@ export function MessageDialog({
     <AlertShell open={open} onDismiss={onClose} title={title} message={message}>
       {children}
       <div className="mt-6 flex justify-end">
-        <AlertDialog.Action onClick={onClose} className={primary}>
-          {action}
-        </AlertDialog.Action>
+        {/* Radix gives an alert dialog's first focus to its Cancel: without one, focus stayed
+            on the page behind. This button only dismisses, so it is the Cancel (closing calls
+            onClose once, through onDismiss). */}
+        <AlertDialog.Cancel className={primary}>{action}</AlertDialog.Cancel>
       </div>
     </AlertShell>
   );

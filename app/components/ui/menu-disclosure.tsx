@@ -3,8 +3,8 @@ import { ChevronDown } from 'lucide-react';
 
 /**
  * A dropdown built on <details>, so it opens without JavaScript and by keyboard (Enter/Space on
- * the summary). With JavaScript it also closes on Escape (returning focus), on an outside click
- * and after choosing a link.
+ * the summary). With JavaScript it also closes on Escape (returning focus), on an outside click,
+ * when the focus leaves it and after choosing a link.
  */
 export function MenuDisclosure({
   label,
@@ -41,13 +41,20 @@ export function MenuDisclosure({
     const onClick = (event: MouseEvent) => {
       if ((event.target as HTMLElement).closest('a')) close();
     };
+    // Tabbing out of an open menu closes it: its panel would cover what gets the focus next.
+    const onFocusOut = (event: FocusEvent) => {
+      const next = event.relatedTarget as Node | null;
+      if (details.open && next && !details.contains(next)) close();
+    };
     document.addEventListener('pointerdown', onPointer);
     details.addEventListener('keydown', onKey);
     details.addEventListener('click', onClick);
+    details.addEventListener('focusout', onFocusOut);
     return () => {
       document.removeEventListener('pointerdown', onPointer);
       details.removeEventListener('keydown', onKey);
       details.removeEventListener('click', onClick);
+      details.removeEventListener('focusout', onFocusOut);
     };
   }, []);
   return (

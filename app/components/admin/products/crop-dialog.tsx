@@ -73,10 +73,10 @@ export function CropDialog({
       wide
       onOpenChange={(open) => (open ? null : finish(null))}
       title="Crop Image"
-      description="Drag to move the square, use the slider or the mouse wheel to zoom."
+      description="Drag the image, or focus it and use the arrow keys, to place the square; zoom with the slider or the mouse wheel."
       initialFocus="crop-zoom"
     >
-      <div className="relative mt-4 h-[300px] overflow-hidden rounded-md bg-slate-900">
+      <div className="on-dark relative mt-4 h-[300px] overflow-hidden rounded-md bg-slate-900">
         <Cropper
           image={src}
           crop={crop}
@@ -87,6 +87,8 @@ export function CropDialog({
           onCropChange={setCrop}
           onZoomChange={setZoom}
           onCropComplete={(_, pixels) => setArea(pixels)}
+          // The crop area is focusable (arrow keys move the image): give it a name.
+          cropperProps={{ role: 'group', 'aria-label': 'Crop area: arrow keys move the image' }}
         />
       </div>
       <label htmlFor="crop-zoom" className="mt-4 block text-sm font-medium text-slate-800">

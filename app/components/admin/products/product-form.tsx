@@ -1,6 +1,7 @@
 import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { Field, FormError, SelectField, TextAreaField } from '~/components/ui/field';
+import { busyButton } from '~/lib/busy-button';
 import type { ActionResult, FormSchema } from '~/lib/forms';
 import { PRODUCT_ARRAYS } from '~/lib/schemas/product';
 import { useForm } from '~/lib/use-form';
@@ -115,8 +116,8 @@ export function ProductForm({
         </p>
         <button
           type="submit"
-          disabled={busy}
-          className="rounded-md bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+          {...busyButton(busy)}
+          className="rounded-md bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60 aria-disabled:opacity-60"
         >
           SUBMIT
         </button>

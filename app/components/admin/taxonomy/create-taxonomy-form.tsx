@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { AdminPageHeader } from '~/components/admin/admin-shell';
 import { Field, FormError } from '~/components/ui/field';
+import { busyButton } from '~/lib/busy-button';
 import type { ActionResult } from '~/lib/forms';
 import { useForm } from '~/lib/use-form';
 import type { TaxonomyCopy } from './labels';
@@ -71,8 +72,8 @@ export function CreateTaxonomyForm({
           />
           <button
             type="submit"
-            disabled={busy}
-            className="rounded-md bg-brand-600 px-6 py-2.5 font-bold tracking-wide text-white hover:bg-brand-700 disabled:opacity-60"
+            {...busyButton(busy)}
+            className="rounded-md bg-brand-600 px-6 py-2.5 font-bold tracking-wide text-white hover:bg-brand-700 disabled:opacity-60 aria-disabled:opacity-60"
           >
             SUBMIT
           </button>

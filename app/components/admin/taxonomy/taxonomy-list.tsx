@@ -4,6 +4,7 @@ import { Form, Link, useFetcher, useNavigation, useSearchParams } from 'react-ro
 import { AdminPageHeader } from '~/components/admin/admin-shell';
 import { ConfirmDialog, MessageDialog, Modal, ModalCancel } from '~/components/ui/dialog';
 import { Field, FormError } from '~/components/ui/field';
+import { busyButton } from '~/lib/busy-button';
 import type { ActionResult } from '~/lib/forms';
 import { toast } from '~/lib/toast';
 import { useForm, useOnResult } from '~/lib/use-form';
@@ -21,7 +22,7 @@ export type ListResult = ActionResult<{ intent: 'rename' | 'delete'; id: number 
 const button =
   'inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-semibold whitespace-nowrap sm:px-2.5';
 const primary =
-  'rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60';
+  'rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60 aria-disabled:opacity-60';
 
 /**
  * The Sports or Categories list: each entry with its product count, a link to its shop page, and
@@ -203,7 +204,7 @@ export function TaxonomyList({
             />
             <div className="flex justify-end gap-2">
               <ModalCancel />
-              <button type="submit" disabled={rename.state !== 'idle'} className={primary}>
+              <button type="submit" {...busyButton(rename.state !== 'idle')} className={primary}>
                 Save
               </button>
             </div>
@@ -271,7 +272,7 @@ function InlineRename({
         error={error}
       />
       <div className="flex gap-2">
-        <button type="submit" disabled={busy} className={primary}>
+        <button type="submit" {...busyButton(busy)} className={primary}>
           Save
         </button>
         <Link to={copy.listHref} className="rounded-md px-4 py-2 font-semibold text-slate-700">
