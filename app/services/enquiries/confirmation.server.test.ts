@@ -4,14 +4,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCustomer, createProduct } from '../../../tests/factories';
 import { db } from '../db/client.server';
-import { enquiries, user } from '../db/schema';
+import { enquiries, pendingMail, user } from '../db/schema';
 import { env } from '../env.server';
 import { outboxDir } from '../mail/mailer.server';
-import { mailSettled } from '../mail/queue.server';
+import { deliverPendingMail, mailSettled, SENT_BODY_DAYS } from '../mail/queue.server';
 import { hashAccessToken, isSender, senderCookie } from './access-token.server';
 import {
   confirmationView,
@@ -76,6 +76,18 @@ describe('a guest enquiry’s confirmation link', () => {
     // Every enquiry gets its own.
     const other = await createEnquiry(guest());
     expect(other.accessToken).not.toBe(token);
+    // The acknowledgement's body holds the link: a week after it went out, it is not kept.
+    await mailSettled();
+    const mine = sql`${pendingMail.subject} LIKE ${`%${created.reference}%`}`;
+    const sent = async () => JSON.stringify(await db().select().from(pendingMail).where(mine));
+    expect(await sent()).toContain(token); // a recent one is, for a delivery problem
+    await db()
+      .update(pendingMail)
+      .set({ sentAt: new Date(Date.now() - (SENT_BODY_DAYS + 1) * 86_400_000) })
+      .where(mine);
+    await deliverPendingMail();
+    expect(await sent()).not.toContain(token);
+    expect(await sent()).toContain(created.reference); // the record stays
   });
 
   it('finds the enquiry with its items by the token, and nothing for a wrong one', async () => {

@@ -89,7 +89,25 @@ export async function deliverPendingMail(limit = 20): Promise<{ sent: number; fa
         .where(and(eq(pendingMail.id, row.id)));
     }
   }
+  await forgetSentBodies();
   return { sent, failed };
+}
+
+/** How long a sent message's body is kept (to look into a delivery problem), in days. */
+export const SENT_BODY_DAYS = 7;
+
+/**
+ * Blanks the bodies of messages sent more than SENT_BODY_DAYS ago; the row stays as a record
+ * (to, subject, when). A body may hold a guest enquiry's link, whose token the database otherwise
+ * keeps only as a hash, and a quotation's PDF, which the quotation keeps itself.
+ */
+async function forgetSentBodies(): Promise<void> {
+  await db().execute(sql`
+    UPDATE pending_mail SET text = '', html = NULL, attachments = '[]'::jsonb
+     WHERE id IN (
+       SELECT id FROM pending_mail
+        WHERE sent_at < now() - make_interval(days => ${SENT_BODY_DAYS}) AND text <> ''
+        LIMIT 100)`);
 }
 
 let inFlight: Promise<unknown> = Promise.resolve();
