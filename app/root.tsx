@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteLoaderData,
+  type ShouldRevalidateFunction,
 } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
@@ -25,12 +26,19 @@ import { copyrightYear } from '~/lib/site';
 import { useNonce } from '~/lib/nonce';
 import { START_SCRIPTS } from '~/lib/deferred-scripts';
 
+/** The back office's paths: an admin sees them in its own frame, without the shop's header. */
+const inBackOffice = (url: URL) => /^\/admin(\/|$)/.test(url.pathname);
+
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, sports, categories] = await Promise.all([
     getUser(request),
     listSports(),
     listCategories(),
   ]);
+  // The cart count is for the shop's header, which an admin's back-office pages do not show (a
+  // customer's 403 there does): one query fewer per back-office page. shouldRevalidate reads it
+  // again on the way back to the shop.
+  const showsCart = user && !(user.role === 'admin' && inBackOffice(new URL(request.url)));
   return {
     user: user && { name: user.name, email: user.email, isAdmin: user.role === 'admin' },
     sports,
@@ -38,9 +46,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     site: siteInfo(),
     year: copyrightYear(new Date()),
     origin: env().publicUrl,
-    cartCount: user ? await cartCount(user.id) : 0,
+    cartCount: showsCart ? await cartCount(user.id) : 0,
   };
 }
+
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => defaultShouldRevalidate || inBackOffice(currentUrl) !== inBackOffice(nextUrl);
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
@@ -91,10 +105,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data?.user ? <GuestCartMerge /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        {/* Runs from the server's HTML only: the browser's bundle leaves its text out (the
+            hydrated element keeps what the server wrote), which is 0.4 KiB gzip less on the
+            first load of every page. */}
         <script
           nonce={nonce}
           suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: START_SCRIPTS }}
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? START_SCRIPTS : '' }}
         />
       </body>
     </html>

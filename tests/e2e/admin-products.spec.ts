@@ -709,3 +709,25 @@ test("the back office's own stylesheet styles it, loaded with the page or reache
   await page.goto('/admin/list');
   expect(await sidebarTop()).toBe('52px');
 });
+
+test("an admin's cart count is back in the shop's header after the back office", async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  await page.goto('/products/3');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  const count = page.getByTestId('cart-count');
+  await expect(count).toHaveText(/^\d+$/);
+  const before = (await count.textContent())!;
+  // The back office's pages skip the count (their frame has no cart); View shop, a client-side
+  // navigation, reads it again.
+  await page.goto('/admin/list');
+  await page.getByRole('link', { name: 'View shop' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(count).toHaveText(before);
+  await page.goto('/cart');
+  await page.getByRole('button', { name: /^Remove Aluminium Football Goalposts/ }).click();
+  await expect(
+    page.getByRole('button', { name: /^Remove Aluminium Football Goalposts/ }),
+  ).toHaveCount(0);
+});
