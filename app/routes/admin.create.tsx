@@ -81,6 +81,9 @@ export default function AdminCreateProduct({ loaderData }: Route.ComponentProps)
           setCreated(null);
           setFormKey((k) => k + 1);
           window.scrollTo({ top: 0 });
+          // The clean form's first field, once the dialog has closed (its button, which had
+          // the focus, went with the old form).
+          requestAnimationFrame(() => document.getElementById('name')?.focus());
         }}
       >
         {created?.thumbnail ? (

@@ -151,8 +151,30 @@ test('an admin creates, edits and deletes a product, and the shop follows', asyn
   await page.getByLabel('Name').fill(renamed);
   const editCategories = page.getByRole('group', { name: 'Categories' });
   await editCategories.getByRole('button', { name: 'Remove Nets' }).click();
+  // The removed chip's button is gone: the focus is on another chip's, or the filter box.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        const inPicker = active?.closest('fieldset')?.querySelector('legend')?.textContent;
+        return (
+          inPicker === 'Categories' && (active?.tagName === 'BUTTON' || active?.tagName === 'INPUT')
+        );
+      }),
+    )
+    .toBe(true);
+  await expect(page.getByRole('status').filter({ hasText: 'Nets removed.' })).toBeAttached();
   await editCategories.getByRole('checkbox', { name: 'Training Equipment' }).check();
-  await page.getByRole('button', { name: 'Move image 2 up' }).click();
+  const up = page.getByRole('button', { name: 'Move image 2 up' });
+  await up.focus();
+  await page.keyboard.press('Enter');
+  // The button moved with its image to the top, where it does nothing, and keeps the focus.
+  const moved = page.getByRole('button', { name: 'Move image 1 up' });
+  await expect(moved).toBeFocused();
+  await expect(moved).toHaveAttribute('aria-disabled', 'true');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Image moved to position 1, the main image.' }),
+  ).toBeAttached();
   await expectNoSeriousViolations(page);
   await page.getByRole('button', { name: 'SUBMIT' }).click();
   const saved = page.getByRole('alertdialog', { name: 'Product saved' });

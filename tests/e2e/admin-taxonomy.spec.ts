@@ -90,6 +90,7 @@ for (const kind of kinds) {
     await page.getByRole('button', { name: 'SUBMIT' }).click();
     await expect(page.getByRole('status')).toContainText(`${kind.name} created.`);
     await expect(field).toHaveValue('');
+    await expect(field).toBeFocused(); // ready for the next one
 
     // The same name in other letters is refused, under the field, and the value is kept.
     await field.fill(kind.name.toUpperCase());

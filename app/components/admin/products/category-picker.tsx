@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 interface Option {
   id: number;
@@ -32,10 +32,29 @@ export function CategoryPicker({
     setSelected(next);
   };
   const chosen = options.filter((o) => selected.has(o.id));
+  // A removed chip takes its button with it: the focus goes to the next chip's (or the previous
+  // one's, or the filter box), and the removal is said (the chips' region says only additions).
+  const [removed, setRemoved] = useState('');
+  const focusAfter = useRef<number | 'filter' | null>(null);
+  useEffect(() => {
+    const target = focusAfter.current;
+    if (target === null) return;
+    focusAfter.current = null;
+    document.getElementById(target === 'filter' ? `${id}-filter` : `${id}-chip-${target}`)?.focus();
+  }, [selected, id]);
+  const removeChip = (option: Option) => {
+    const at = chosen.indexOf(option);
+    focusAfter.current = (chosen[at + 1] ?? chosen[at - 1])?.id ?? 'filter';
+    setRemoved(`${option.name} removed.`);
+    toggle(option.id, false);
+  };
 
   return (
     <fieldset aria-describedby={`${id}-error`} aria-invalid={error ? true : undefined}>
       <legend className="block text-sm font-medium text-slate-800">Categories</legend>
+      <p role="status" className="sr-only">
+        {removed}
+      </p>
       <div aria-live="polite" className="mt-1 flex min-h-8 flex-wrap gap-1.5">
         {chosen.length === 0 ? (
           <span className="text-sm text-slate-600">No category selected</span>
@@ -48,7 +67,8 @@ export function CategoryPicker({
               {o.name}
               <button
                 type="button"
-                onClick={() => toggle(o.id, false)}
+                id={`${id}-chip-${o.id}`}
+                onClick={() => removeChip(o)}
                 className="rounded-full p-0.5 hover:bg-brand-100"
                 aria-label={`Remove ${o.name}`}
               >

@@ -21,7 +21,7 @@ export function slotFiles(slots: ImageSlot[]): File[] {
 }
 
 const iconButton =
-  'inline-flex h-9 w-full items-center justify-center rounded-md border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 disabled:opacity-40';
+  'inline-flex h-9 w-full items-center justify-center rounded-md border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 disabled:opacity-40 aria-disabled:opacity-40';
 
 /**
  * The product's images: a drop area (drag and drop or click; JPEG, PNG or WebP; one at a time; at
@@ -108,11 +108,31 @@ export function ImageManager({
     else onChange(slots.map((s, i) => (i === current.at ? slot : s)));
   };
 
+  // What a move or a removal did, said to screen readers; and where the focus goes after a
+  // removal (its button goes with the image): the next image's Remove, else the picker.
+  const [said, say] = useState('');
+  const focusAfter = useRef<string | null>(null);
+  useEffect(() => {
+    const target = focusAfter.current;
+    if (target === null) return;
+    focusAfter.current = null;
+    document.getElementById(target)?.focus();
+  }, [slots]);
   const move = (from: number, to: number) => {
+    if (to < 0 || to >= slots.length) return;
     const next = [...slots];
     const [slot] = next.splice(from, 1);
     next.splice(to, 0, slot!);
     onChange(next);
+    say(`Image moved to position ${to + 1}${to === 0 ? ', the main image' : ''}.`);
+  };
+  const remove = (at: number) => {
+    const rest = slots.filter((_, j) => j !== at);
+    focusAfter.current = rest.length
+      ? `${id}-remove-${Math.min(at, rest.length - 1)}`
+      : `${id}-choose`;
+    onChange(rest);
+    say(`Image ${at + 1} removed.`);
   };
 
   return (
@@ -140,10 +160,12 @@ export function ImageManager({
                   {i === 0 ? 'Main image' : `Image ${i + 1}`}
                 </span>
                 <div className="grid max-w-48 grid-cols-4 gap-1">
+                  {/* aria-disabled at the ends, not disabled: the button moves with its image,
+                      and a disabled one would drop the keyboard's focus. */}
                   <button
                     type="button"
                     className={iconButton}
-                    disabled={i === 0}
+                    aria-disabled={i === 0 || undefined}
                     onClick={() => move(i, i - 1)}
                     aria-label={`Move image ${i + 1} up`}
                   >
@@ -152,7 +174,7 @@ export function ImageManager({
                   <button
                     type="button"
                     className={iconButton}
-                    disabled={i === slots.length - 1}
+                    aria-disabled={i === slots.length - 1 || undefined}
                     onClick={() => move(i, i + 1)}
                     aria-label={`Move image ${i + 1} down`}
                   >
@@ -171,8 +193,9 @@ export function ImageManager({
                   </button>
                   <button
                     type="button"
+                    id={`${id}-remove-${i}`}
                     className={`${iconButton} text-red-700`}
-                    onClick={() => onChange(slots.filter((_, j) => j !== i))}
+                    onClick={() => remove(i)}
                     aria-label={`Remove image ${i + 1}`}
                   >
                     <Trash2 aria-hidden className="size-4" />
@@ -207,6 +230,7 @@ export function ImageManager({
             </span>
             <button
               type="button"
+              id={`${id}-choose`}
               onClick={(event) => {
                 // The drop area opens the picker on click too: open it once.
                 event.stopPropagation();
@@ -233,6 +257,9 @@ export function ImageManager({
           )}
         </ul>
       ) : null}
+      <p role="status" className="sr-only">
+        {said}
+      </p>
       <p id={`${id}-error`} className="mt-1 min-h-5 text-sm text-red-700">
         {error}
       </p>

@@ -1,5 +1,5 @@
 import { CheckCircle2, List } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { AdminPageHeader } from '~/components/admin/admin-shell';
 import { Field, FormError } from '~/components/ui/field';
@@ -33,6 +33,11 @@ export function CreateTaxonomyForm({
     setSeen(result);
     if (result?.ok) setFormKey((k) => k + 1);
   }
+  // The fresh form's field takes the focus (the pressed SUBMIT went with the old form), so the
+  // next name can be typed at once.
+  useEffect(() => {
+    if (formKey > 0) document.getElementById('name')?.focus();
+  }, [formKey]);
   return (
     <>
       <AdminPageHeader
