@@ -3,6 +3,7 @@
  * answers, and the guest cart cookie's format (docs/forms.md, "Before and without JavaScript").
  */
 import type { ActionResult, ActionSuccess } from './forms';
+import type { EnquiryTyped } from './schemas/enquiry';
 
 /** The most of one product a cart line or an enquiry item may ask for. */
 export const MAX_QUANTITY = 9999;
@@ -41,18 +42,6 @@ interface CartAnswer {
 
 /** What /cart's action answers on success. */
 export type CartSuccess = ActionSuccess<CartAnswer>;
-/** What a guest or customer typed into the enquiry form, sent back with a refused plain post. */
-export const ENQUIRY_TYPED = [
-  'message',
-  'promoCode',
-  'organisation',
-  'poReference',
-  'email',
-  'name',
-  'phone',
-] as const;
-export type EnquiryTyped = Partial<Record<(typeof ENQUIRY_TYPED)[number], string>>;
-
 /** What /cart's action answers. */
 export type CartResult = ActionResult<CartAnswer> & { typed?: EnquiryTyped };
 

@@ -12,7 +12,7 @@ import { centsToInput, formatCents, formatRate, parseCents, quotationTotals } fr
 import { MAX_EXTRA_LINES, quotationFormSchema, readQuotationDraft } from '~/lib/schemas/inbox';
 import { useForm } from '~/lib/use-form';
 import { env } from '~/services/env.server';
-import { failureOf, formAction, parseInput, readForm } from '~/services/forms.server';
+import { formAction, parseInput, readForm, refusalKeeping } from '~/services/forms.server';
 import { getEnquiryCase } from '~/services/inbox/enquiries.server';
 import {
   quotationLinesOf,
@@ -89,11 +89,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     } catch (error) {
       // The refused page without JavaScript is a new one: it starts from what was typed (every
       // price, note and line), not from the last quotation.
-      const failure = failureOf(error);
-      if (!failure) throw error;
       const typed: Record<string, string> = {};
       for (const [name, value] of form) if (typeof value === 'string') typed[name] = value;
-      return data({ ...failure.body, typed }, { status: failure.status });
+      return refusalKeeping(error, typed);
     }
     throw redirect(`/admin/enquiries/${id}?sent=${encodeURIComponent(sent.number)}`);
   });

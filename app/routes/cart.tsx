@@ -3,17 +3,11 @@ import { data, redirect } from 'react-router';
 import * as z from 'zod/mini';
 import type { Route } from './+types/cart';
 import { CartPage } from '~/components/cart/cart-page';
-import {
-  cartTokenOf,
-  ENQUIRY_TYPED,
-  QUANTITY_MESSAGE,
-  type CartLine,
-  type CartSuccess,
-} from '~/lib/cart';
+import { cartTokenOf, QUANTITY_MESSAGE, type CartLine, type CartSuccess } from '~/lib/cart';
 import { callServerAction } from '~/lib/client-action';
 import { formValues } from '~/lib/forms';
 import { seo } from '~/lib/meta';
-import { enquiryItemSchema, MAX_LINES, MAX_QUANTITY } from '~/lib/schemas/enquiry';
+import { ENQUIRY_LIMITS, enquiryItemSchema, MAX_LINES, MAX_QUANTITY } from '~/lib/schemas/enquiry';
 import {
   addToCart,
   addToGuestCart,
@@ -30,7 +24,7 @@ import {
 import { confirmationPath, senderCookie } from '~/services/enquiries/access-token.server';
 import { submitEnquiry } from '~/services/enquiries/enquiries.server';
 import { UserError } from '~/services/errors.server';
-import { failureOf, formAction, parseInput, readForm } from '~/services/forms.server';
+import { formAction, parseInput, readForm, refusalKeeping } from '~/services/forms.server';
 import { getUser } from '~/services/permissions.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -196,12 +190,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         } catch (error) {
           // A plain post's refusal renders a new page: what was typed goes back with it (with
           // JavaScript the form stays on screen with its values).
-          const failure = js ? null : failureOf(error);
-          if (!failure) throw error;
-          const typed = Object.fromEntries(
-            ENQUIRY_TYPED.map((name) => [name, String(values[name] ?? '')]),
+          if (js) throw error;
+          return refusalKeeping(
+            error,
+            Object.fromEntries(
+              Object.keys(ENQUIRY_LIMITS).map((name) => [name, String(values[name] ?? '')]),
+            ),
           );
-          return data({ ...failure.body, typed }, { status: failure.status });
         }
         if (!created) return { ok: true as const, intent }; // the honeypot: nothing stored
         if (fromCookie) headers.append('Set-Cookie', guestCartCookie([]));

@@ -50,6 +50,17 @@ export function failureOf(error: unknown): { body: ActionFailure; status: number
 }
 
 /**
+ * An expected failure (as failureOf) answered with what was typed (`typed`): a plain form post's
+ * refusal renders a new page, and its fields start from these values instead of losing them.
+ * Anything else is thrown on.
+ */
+export function refusalKeeping(error: unknown, typed: Record<string, string>) {
+  const failure = failureOf(error);
+  if (!failure) throw error;
+  return data({ ...failure.body, typed }, { status: failure.status });
+}
+
+/**
  * Runs an action's work. Expected failures (ValidationError, UserError) become an ActionFailure
  * with their 4xx status; thrown responses (redirects, 403s) and unexpected errors pass through to
  * React Router and the error boundaries. A success that sets cookies returns `data(result, {

@@ -6,7 +6,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { expect, test, type APIRequestContext, type Page } from './test';
+import { expect, failPosts, test, type APIRequestContext, type Page } from './test';
 import sharp from 'sharp';
 import { expectNoSeriousViolations } from './axe';
 
@@ -236,13 +236,7 @@ test('a new product whose save gets no answer (connection lost, a 500) keeps its
 
   // The save's POST (React Router's /admin/create.data) fails: first the connection, then the
   // server.
-  const failed: string[] = [];
-  await page.route('**/admin/create.data*', async (route) => {
-    if (route.request().method() !== 'POST') return route.fallback();
-    failed.push(route.request().url());
-    if (failed.length === 1) await route.abort('internetdisconnected');
-    else await route.fulfill({ status: 500, contentType: 'text/plain', body: 'Server error' });
-  });
+  const failed = await failPosts(page, '**/admin/create.data*');
   const submit = page.getByRole('button', { name: 'SUBMIT' });
   for (const attempt of [1, 2]) {
     await submit.click();

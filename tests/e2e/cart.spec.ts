@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from './test';
+import { expect, failPosts, test, type Page } from './test';
 import { expectNoSeriousViolations } from './axe';
 
 const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
@@ -36,6 +36,15 @@ async function signUp(page: Page) {
   });
   expect(response.ok()).toBe(true);
   return email;
+}
+
+/** A new customer's cart page with one goalpost set in it; returns the line's quantity field. */
+async function customerCartWithGoalposts(page: Page) {
+  await page.goto('/');
+  await signUp(page);
+  await addProduct(page, 3);
+  await page.goto('/cart');
+  return page.getByLabel(/Quantity of Aluminium Football Goalposts/);
 }
 
 test('a guest fills a cart, meets every validation message, and sends an enquiry with e-mails', async ({
@@ -222,11 +231,7 @@ test('a signed-in user enquires without the dialog and finds it on My Orders', a
 test('a customer whose session ended meanwhile is told so, not that the cart is empty', async ({
   page,
 }) => {
-  await page.goto('/');
-  await signUp(page);
-  await addProduct(page, 3);
-  await page.goto('/cart');
-  await expect(page.getByLabel(/Quantity of Aluminium Football Goalposts/)).toHaveValue('1');
+  await expect(await customerCartWithGoalposts(page)).toHaveValue('1');
   await page.context().clearCookies(); // signed out elsewhere
   await page.getByLabel('Message').fill('Still there?');
   await page.getByRole('button', { name: 'ENQUIRE' }).click();
@@ -240,11 +245,7 @@ test('a customer whose session ended meanwhile is told so, not that the cart is 
 test('a signed-in customer steps a quantity with the keyboard and keeps focus on the button', async ({
   page,
 }) => {
-  await page.goto('/');
-  await signUp(page);
-  await addProduct(page, 3);
-  await page.goto('/cart');
-  const quantity = page.getByLabel(/Quantity of Aluminium Football Goalposts/);
+  const quantity = await customerCartWithGoalposts(page);
   await expect(quantity).toHaveValue('1');
   const increase = page.getByRole('button', {
     name: /Increase quantity of Aluminium Football Goalposts/,
@@ -343,13 +344,7 @@ test('an enquiry that gets no answer (connection lost, a 500) keeps what was typ
   await dialog.getByLabel('Email').fill(email);
 
   // The enquiry's POST (React Router's /cart.data) fails: first the connection, then the server.
-  const failed: string[] = [];
-  await page.route('**/cart.data*', async (route) => {
-    if (route.request().method() !== 'POST') return route.fallback();
-    failed.push(route.request().url());
-    if (failed.length === 1) await route.abort('internetdisconnected');
-    else await route.fulfill({ status: 500, contentType: 'text/plain', body: 'Server error' });
-  });
+  const failed = await failPosts(page, '**/cart.data*');
   const submit = dialog.getByRole('button', { name: 'Submit' });
   for (const attempt of [1, 2]) {
     await submit.click();

@@ -48,3 +48,18 @@ export const test = base.extend<{ hydrating: void }>({
     { auto: true },
   ],
 });
+
+/**
+ * Makes the page's POSTs to `pattern` (a form's `.data` request) get no usable answer: the first
+ * loses its connection, the later ones get a 500. Returns the list of the URLs failed so far.
+ */
+export async function failPosts(page: Page, pattern: string): Promise<string[]> {
+  const failed: string[] = [];
+  await page.route(pattern, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    failed.push(route.request().url());
+    if (failed.length === 1) await route.abort('internetdisconnected');
+    else await route.fulfill({ status: 500, contentType: 'text/plain', body: 'Server error' });
+  });
+  return failed;
+}

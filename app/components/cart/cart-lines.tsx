@@ -1,9 +1,9 @@
 import { Minus, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { MAX_QUANTITY, type CartLine, type CartResult } from '~/lib/cart';
 import { removeLocalLine, setLocalQuantity } from '~/lib/cart-storage';
 import { toast } from '~/lib/toast';
+import { useFocusAfterChange } from '~/lib/use-focus-after-change';
 import { useHydrated } from '~/lib/use-hydrated';
 import { useSyncedValue } from '~/lib/use-synced-value';
 import { useOnResult } from '~/lib/use-form';
@@ -27,18 +27,12 @@ export function CartLines({
   onChanged: (message: string) => void;
 }) {
   const edit = useFetcher<CartResult>({ key: 'cart-edit' });
-  // A removed line takes its Remove button with it: the focus goes to the next line's (or the
-  // previous one's) instead of falling to the page. The last line's: the page's empty cart.
-  const focusNext = useRef<number | null>(null);
-  useEffect(() => {
-    const id = focusNext.current;
-    if (id === null || !lines.some((l) => l.productId === id)) return;
-    focusNext.current = null;
-    document.querySelector<HTMLElement>(`[data-remove-line="${id}"]`)?.focus();
-  }, [lines]);
   useOnResult(edit.data, (r) => {
     if (!r.ok) toast.error('Oops!', { description: r.error ?? Object.values(r.fields ?? {})[0] });
   });
+  // A removed line takes its Remove button with it: the focus goes to the next line's (or the
+  // previous one's) instead of falling to the page. The last line's: the page's empty cart.
+  const focusAfterChange = useFocusAfterChange(lines);
 
   const change = (line: CartLine, quantity: number) => {
     onChanged(`Quantity of ${line.name}: ${quantity}.`);
@@ -51,7 +45,8 @@ export function CartLines({
   };
   const remove = (line: CartLine) => {
     const at = lines.indexOf(line);
-    focusNext.current = (lines[at + 1] ?? lines[at - 1])?.productId ?? null;
+    const next = lines[at + 1] ?? lines[at - 1];
+    if (next) focusAfterChange(`remove-line-${next.productId}`);
     onChanged(`${line.name} removed from your cart.`);
     if (signedIn)
       void edit.submit(
@@ -110,7 +105,7 @@ export function CartLines({
             <button
               type="submit"
               aria-label={`Remove ${line.name}`}
-              data-remove-line={line.productId}
+              id={`remove-line-${line.productId}`}
               className="rounded-md p-2 text-slate-600 hover:bg-red-50 hover:text-red-700"
             >
               <Trash2 aria-hidden className="size-5" />

@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import { Field } from '~/components/ui/field';
-import type { EnquiryTyped } from '~/lib/cart';
 import type { FieldErrors } from '~/lib/forms';
-import { ENQUIRY_LIMITS } from '~/lib/schemas/enquiry';
+import { ENQUIRY_LIMITS, type EnquiryTyped } from '~/lib/schemas/enquiry';
 
 /**
  * A guest's contact details (spec "Guest enquiry contact dialog"), the organisation and PO

@@ -46,6 +46,9 @@ export const ENQUIRY_LIMITS = {
   phone: 40,
 } as const;
 
+/** What was typed into the enquiry form's fields, sent back with a refused plain post. */
+export type EnquiryTyped = Partial<Record<keyof typeof ENQUIRY_LIMITS, string>>;
+
 /**
  * The cart's enquiry form (Order Summary): what every enquiry carries besides the items and the
  * contact. The browser checks it before sending; the enquiry service parses it again.

@@ -89,9 +89,15 @@ export async function deliverPendingMail(limit = 20): Promise<{ sent: number; fa
         .where(and(eq(pendingMail.id, row.id)));
     }
   }
-  await forgetSentBodies();
+  // Not on every round (each enquiry and reply starts one): once an hour is soon enough.
+  if (Date.now() - lastForgotten > 3_600_000) {
+    lastForgotten = Date.now();
+    await forgetSentBodies();
+  }
   return { sent, failed };
 }
+
+let lastForgotten = 0;
 
 /** How long a sent message's body is kept (to look into a delivery problem), in days. */
 export const SENT_BODY_DAYS = 7;
@@ -101,7 +107,7 @@ export const SENT_BODY_DAYS = 7;
  * (to, subject, when). A body may hold a guest enquiry's link, whose token the database otherwise
  * keeps only as a hash, and a quotation's PDF, which the quotation keeps itself.
  */
-async function forgetSentBodies(): Promise<void> {
+export async function forgetSentBodies(): Promise<void> {
   await db().execute(sql`
     UPDATE pending_mail SET text = '', html = NULL, attachments = '[]'::jsonb
      WHERE id IN (

@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
+import { useFocusAfterChange } from '~/lib/use-focus-after-change';
 
 interface Option {
   id: number;
@@ -35,16 +36,11 @@ export function CategoryPicker({
   // A removed chip takes its button with it: the focus goes to the next chip's (or the previous
   // one's, or the filter box), and the removal is said (the chips' region says only additions).
   const [removed, setRemoved] = useState('');
-  const focusAfter = useRef<number | 'filter' | null>(null);
-  useEffect(() => {
-    const target = focusAfter.current;
-    if (target === null) return;
-    focusAfter.current = null;
-    document.getElementById(target === 'filter' ? `${id}-filter` : `${id}-chip-${target}`)?.focus();
-  }, [selected, id]);
+  const focusAfterChange = useFocusAfterChange(selected);
   const removeChip = (option: Option) => {
     const at = chosen.indexOf(option);
-    focusAfter.current = (chosen[at + 1] ?? chosen[at - 1])?.id ?? 'filter';
+    const next = chosen[at + 1] ?? chosen[at - 1];
+    focusAfterChange(next ? `${id}-chip-${next.id}` : `${id}-filter`);
     setRemoved(`${option.name} removed.`);
     toggle(option.id, false);
   };

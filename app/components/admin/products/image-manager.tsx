@@ -2,6 +2,7 @@ import { ArrowDown, ArrowUp, ImagePlus, RefreshCw, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { MAX_PRODUCT_IMAGES } from '~/lib/constants';
+import { useFocusAfterChange } from '~/lib/use-focus-after-change';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '~/lib/schemas/product';
 import { CropDialog } from './crop-dialog';
 
@@ -111,13 +112,7 @@ export function ImageManager({
   // What a move or a removal did, said to screen readers; and where the focus goes after a
   // removal (its button goes with the image): the next image's Remove, else the picker.
   const [said, say] = useState('');
-  const focusAfter = useRef<string | null>(null);
-  useEffect(() => {
-    const target = focusAfter.current;
-    if (target === null) return;
-    focusAfter.current = null;
-    document.getElementById(target)?.focus();
-  }, [slots]);
+  const focusAfterChange = useFocusAfterChange(slots);
   const move = (from: number, to: number) => {
     if (to < 0 || to >= slots.length) return;
     const next = [...slots];
@@ -128,9 +123,9 @@ export function ImageManager({
   };
   const remove = (at: number) => {
     const rest = slots.filter((_, j) => j !== at);
-    focusAfter.current = rest.length
-      ? `${id}-remove-${Math.min(at, rest.length - 1)}`
-      : `${id}-choose`;
+    focusAfterChange(
+      rest.length ? `${id}-remove-${Math.min(at, rest.length - 1)}` : `${id}-choose`,
+    );
     onChange(rest);
     say(`Image ${at + 1} removed.`);
   };
