@@ -3,6 +3,7 @@ import { toNodeHandler } from 'better-auth/node';
 import { createRequestHandler as createReactRouterHandler } from 'react-router';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { CLIENT_IP_HEADER } from '~/services/accounts/auth-hooks.server';
+import { servedOverHttp } from '~/services/accounts/auth-http.server';
 import { auth } from '~/services/auth.server';
 import { BAD_INPUT_TEXT, requestState } from '~/services/request-state.server';
 import { clientAddressFrom } from '~/services/client-address.server';
@@ -71,6 +72,15 @@ export function createApp(): express.Express {
     res.status(405).set('Allow', 'GET, HEAD, POST').type('text/plain').send('Method not allowed.');
   });
 
+  // HTTP/1.0 allows a request without a Host, which React Router needs to make the page's URL
+  // (it was a 500): such a request is taken as meant for this site (load balancers' health
+  // checks send them).
+  const publicHost = new URL(config.publicUrl).host;
+  app.use((req, _res, next) => {
+    req.headers.host ||= publicHost;
+    next();
+  });
+
   // No field anywhere takes a NUL byte (PostgreSQL cannot store one in text): refuse it in the
   // address at once; bodies are checked as they arrive (body-limit.ts).
   app.use((req, res, next) => {
@@ -133,7 +143,16 @@ export function createApp(): express.Express {
       throw error;
     }
   });
-  app.all('/api/auth/{*rest}', (req, res) => handler(req, res));
+  // Only the endpoints the shop uses over HTTP (auth-http.server.ts); the rest of Better Auth's
+  // (checking a password without the sign-in's limits, listing session tokens, the admin
+  // plugin's user management past the back office's rules) stay server-side. Nothing it answers
+  // is for a cache.
+  app.all('/api/auth/{*rest}', (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    // Returned: Express passes a rejection on (a body refused while Better Auth was reading it).
+    if (servedOverHttp(req.path.slice('/api/auth'.length))) return handler(req, res);
+    res.status(404).json({ error: 'Not found.' });
+  });
 
   // State-changing requests from other sites are refused: a POST must come from this site's
   // pages (its Origin is PUBLIC_URL or the host it was sent to). Browsers always send Origin on POST.

@@ -11,6 +11,7 @@ import { FormError, SelectField, TextAreaField } from '~/components/ui/field';
 import { adminMeta } from '~/lib/admin-meta';
 import { busyButton } from '~/lib/busy-button';
 import { formValues } from '~/lib/forms';
+import { mailtoHref } from '~/lib/schemas/email';
 import { formatCents } from '~/lib/money';
 import {
   ENQUIRY_STATUSES,
@@ -283,7 +284,7 @@ export default function AdminEnquiry({ loaderData }: Route.ComponentProps) {
               <Detail term="Name">{enquiry.contactName}</Detail>
               <Detail term="E-mail">
                 {enquiry.contactEmail ? (
-                  <a href={`mailto:${enquiry.contactEmail}`} className="text-brand-700 underline">
+                  <a href={mailtoHref(enquiry.contactEmail)} className="text-brand-700 underline">
                     {enquiry.contactEmail}
                   </a>
                 ) : (

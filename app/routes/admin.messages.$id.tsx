@@ -11,6 +11,7 @@ import { adminMeta } from '~/lib/admin-meta';
 import { busyButton } from '~/lib/busy-button';
 import { formValues } from '~/lib/forms';
 import { MessageHandledSchema, ReplySchema } from '~/lib/schemas/inbox';
+import { mailtoHref } from '~/lib/schemas/email';
 import { toast } from '~/lib/toast';
 import { useForm, useOnResult } from '~/lib/use-form';
 import { UserError } from '~/services/errors.server';
@@ -192,7 +193,7 @@ export default function AdminMessage({ loaderData }: Route.ComponentProps) {
                 <dt className="text-slate-600">E-mail</dt>
                 <dd>
                   <a
-                    href={`mailto:${message.email}`}
+                    href={mailtoHref(message.email)}
                     className="break-all text-brand-700 underline"
                   >
                     {message.email}

@@ -7,6 +7,7 @@ import { env } from './env.server';
 import { queueInBackground, queueMail } from './mail/queue.server';
 import { clearFailedPasswords } from './accounts/account-throttle.server';
 import { authAfter, authBefore, CLIENT_IP_HEADER } from './accounts/auth-hooks.server';
+import { forgetResetLinks } from './accounts/reset-links.server';
 import { hitRateLimit } from './rate-limit.server';
 
 /** Reset mails one inbox gets per hour, whoever asks: nobody can flood a victim's inbox. */
@@ -66,8 +67,12 @@ function createAuth() {
         queueInBackground(() => queueResetMail(user, token));
         return Promise.resolve();
       },
-      // Whoever proves they own the inbox may sign in again at once (account-throttle.server.ts).
-      onPasswordReset: async ({ user }) => clearFailedPasswords(user.email),
+      // Whoever proves they own the inbox may sign in again at once (account-throttle.server.ts),
+      // and the account's other reset links end with this one.
+      onPasswordReset: async ({ user }) => {
+        await clearFailedPasswords(user.email);
+        await forgetResetLinks(user.id);
+      },
     },
     // The forms' validation, the password rules, one sign-in budget shared with the pages and
     // the per-account lock, for every caller (auth-hooks.server.ts).

@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { db, rowsOf } from './db/client.server';
 
@@ -27,7 +28,27 @@ export async function hitRateLimit(
  * The client's address for a rate limit. server/app.ts derives it once per request from the TCP
  * peer and the trusted proxy hops (`clientAddressFrom`) and hands it over as the load context's
  * `clientAddress`; headers are not read again here, so the client cannot choose its own key.
+ * An IPv6 client counts as its /64 network: one host is normally given a whole /64 and can send
+ * from a new address of it every time (Better Auth's own limiter groups them the same way).
  */
 export function clientAddress(contextAddress: string | undefined): string {
-  return contextAddress || 'unknown';
+  if (!contextAddress) return 'unknown';
+  return isIPv6(contextAddress) ? `${ipv6Prefix64(contextAddress)}::/64` : contextAddress;
+}
+
+/** The first four groups of an IPv6 address, written out ('2001:db8::1' → '2001:db8:0:0'). */
+function ipv6Prefix64(address: string): string {
+  const [head = '', tail] = address.split('%')[0]!.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  // An embedded IPv4 tail ('::ffff:1.2.3.4' forms) is two groups; it never reaches the prefix.
+  const rightGroups = right.reduce((n, group) => n + (group.includes('.') ? 2 : 1), 0);
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array<string>(8 - left.length - rightGroups).fill('0'), ...right];
+  return groups
+    .slice(0, 4)
+    .map((group) => (parseInt(group, 16) || 0).toString(16))
+    .join(':');
 }

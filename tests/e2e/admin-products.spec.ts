@@ -210,6 +210,8 @@ test('an admin creates, edits and deletes a product, and the shop follows', asyn
   await expect(deleted).toContainText('The product has been deleted.');
   await deleted.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByRole('link', { name: `Edit ${renamed}` })).toHaveCount(0);
+  // Its row (and the Delete that opened the dialogs) is gone: the heading has the focus.
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage Products' })).toBeFocused();
   expect((await page.goto(productUrl))?.status()).toBe(404);
 });
 

@@ -1,6 +1,7 @@
 // Brute force, sign-up through the API, weak passwords, mail aimed at a victim and malformed
 // input, against the built server (in-memory database; TRUST_PROXY=1 so each test can act from
 // addresses of its own through X-Forwarded-For).
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -286,6 +287,119 @@ describe('mail aimed at one inbox', () => {
     };
     await new Promise((r) => setTimeout(r, 1500));
     expect(count()).toBe(3);
+  });
+});
+
+describe('what /api/auth serves over HTTP', () => {
+  it('only the endpoints the shop uses, none of them for a cache', async () => {
+    const email = 'surface@school.example';
+    const { cookie } = await signUp(email);
+    // A password check without the sign-in's lock, every session's token, the admin plugin.
+    for (const [path, body] of [
+      ['/api/auth/verify-password', { password: GOOD }],
+      ['/api/auth/list-sessions', null],
+      ['/api/auth/list-accounts', null],
+      ['/api/auth/revoke-other-sessions', {}],
+      ['/api/auth/admin/list-users', null],
+      ['/api/auth/admin/set-role', { userId: 'x', role: 'admin' }],
+    ] as const) {
+      const res = body
+        ? await post(path, body, { cookie })
+        : await fetch(`${server.base}${path}`, { headers: { cookie } });
+      expect(res.status, path).toBe(404);
+    }
+    const session = await fetch(`${server.base}/api/auth/get-session`, { headers: { cookie } });
+    expect(session.status).toBe(200);
+    expect(((await session.json()) as { user: { email: string } }).user.email).toBe(email);
+    expect(session.headers.get('cache-control')).toBe('no-store');
+    const refused = await fetch(`${server.base}/api/auth/list-sessions`, { headers: { cookie } });
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('password reset links', () => {
+  const outbox = () => path.join(server.dataDir, 'outbox');
+  /** The tokens of the reset links mailed to `email`, oldest first. */
+  const resetTokens = async (email: string, expected: number) => {
+    for (let i = 0; i < 50; i++) {
+      let files: string[] = [];
+      try {
+        files = readdirSync(outbox()).sort();
+      } catch {
+        // no mail yet
+      }
+      const tokens = files
+        .map((f) =>
+          readFileSync(path.join(outbox(), f), 'utf8')
+            .replace(/=\r?\n/g, '')
+            .replace(/=3D/g, '='),
+        )
+        .filter((mail) => mail.includes(`To: ${email}`))
+        .map((mail) => /\/reset-password\?token=([\w.-]+)/.exec(mail)?.[1] ?? '');
+      if (tokens.length >= expected) return tokens;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`no ${expected} reset mails for ${email}`);
+  };
+  const requestReset = (email: string) =>
+    post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
+  const reset = (token: string, newPassword: string) =>
+    post('/api/auth/reset-password', { token, newPassword });
+
+  it('end together: a reset with one link ends the others', async () => {
+    const email = 'two-links@school.example';
+    await signUp(email);
+    await requestReset(email);
+    await new Promise((r) => setTimeout(r, 20));
+    await requestReset(email);
+    const [older, newer] = await resetTokens(email, 2);
+    expect(older).not.toBe(newer);
+    expect((await reset(newer!, 'owner chose this one')).status).toBe(200);
+    const late = await reset(older!, 'someone else took it');
+    expect(late.status).toBe(400);
+    expect(late.text).toContain('INVALID_TOKEN');
+    const signIn = await post('/api/auth/sign-in/email', {
+      email,
+      password: 'owner chose this one',
+    });
+    expect(signIn.status).toBe(200);
+  });
+
+  it('end when the password is changed', async () => {
+    const email = 'changed@school.example';
+    const { cookie } = await signUp(email);
+    await requestReset(email);
+    const [token] = await resetTokens(email, 1);
+    const changed = await post(
+      '/api/auth/change-password',
+      { currentPassword: GOOD, newPassword: 'a new one entirely' },
+      { cookie },
+    );
+    expect(changed.status, changed.text).toBe(200);
+    expect((await reset(token!, 'someone else took it')).status).toBe(400);
+  });
+});
+
+describe('a very long e-mail address', () => {
+  // 3,200 characters that do not compress: as a key of the account lock, the index refused them.
+  const long = `${randomBytes(1600).toString('hex')}@school.example`;
+
+  it('is a wrong sign-in (401) or a refused form (400), never a 500', async () => {
+    const api = await post('/api/auth/sign-in/email', { email: long, password: 'wrong password' });
+    expect(api.status).toBe(401);
+    const page = await post('/login', form({ email: long, password: 'wrong password' }));
+    expect(page.status).toBe(400);
+    expect(page.text).toContain('Please enter a valid email address.');
+  });
+
+  it('is refused at registration with the form’s message, not as taken', async () => {
+    const res = await post(
+      '/register',
+      form({ email: long, name: 'Mdm Tan', password: GOOD, confirm: GOOD }),
+    );
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('Please enter a valid email address.');
+    expect(res.text).not.toContain('Email is already taken');
   });
 });
 

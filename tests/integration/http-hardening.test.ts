@@ -280,6 +280,12 @@ describe('request targets that make no URL', () => {
     }
     expect((await fetch(`${server.base}/shop`)).status).toBe(200);
   });
+
+  it('serves an HTTP/1.0 request without a Host as one for this site (it was a 500)', async () => {
+    for (const target of ['/login', '/cart', '/about-us.data'])
+      expect(await raw([`GET ${target} HTTP/1.0`]), target).toBeLessThan(400);
+    expect(server.stderr()).not.toMatch(/TypeError/);
+  });
 });
 
 describe('methods', () => {

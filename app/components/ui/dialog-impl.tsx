@@ -17,7 +17,9 @@ const danger =
 
 /**
  * Where focus goes when a dialog closes: back to the element that had it when the dialog opened
- * (a dialog opened from a form submit has no Radix trigger, and focus would fall to <body>).
+ * (a dialog opened from a form submit has no Radix trigger, and focus would fall to <body>). When
+ * that element is gone (the row a 'Deleted!' message was about) or nothing had the focus, the
+ * page's heading takes it, so the keyboard goes on from the page rather than from its top.
  */
 function useReturnFocus() {
   const opener = useRef<HTMLElement | null>(null);
@@ -27,11 +29,24 @@ function useReturnFocus() {
         document.activeElement instanceof HTMLElement ? document.activeElement : null;
     },
     onCloseAutoFocus: (event: Event) => {
-      if (!opener.current?.isConnected) return;
+      const opened = opener.current;
+      const target = opened?.isConnected && opened !== document.body ? opened : pageHeading();
+      if (!target) return;
       event.preventDefault();
-      opener.current.focus();
+      target.focus();
     },
   };
+}
+
+/** The page's main heading, focusable from a script only while it has the focus. */
+function pageHeading(): HTMLElement | null {
+  const heading = document.querySelector<HTMLElement>('main h1');
+  if (!heading) return null;
+  if (!heading.hasAttribute('tabindex')) {
+    heading.setAttribute('tabindex', '-1');
+    heading.addEventListener('blur', () => heading.removeAttribute('tabindex'), { once: true });
+  }
+  return heading;
 }
 
 /**

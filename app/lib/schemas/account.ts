@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { EMAIL_MAX, isEmailAddress } from './email';
 import { isPhoneNumber } from './phone';
 import { FULL_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '~/lib/constants';
 
@@ -12,9 +13,9 @@ export const ACCOUNT_MESSAGES = {
   phone: 'Please enter a valid phone number.',
 } as const;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export const emailField = z.string().check(z.trim(), z.regex(EMAIL, ACCOUNT_MESSAGES.email));
+export const emailField = z
+  .string()
+  .check(z.trim(), z.refine(isEmailAddress, ACCOUNT_MESSAGES.email));
 export const nameField = z
   .string()
   .check(
@@ -63,7 +64,7 @@ const required = (message: string) => z.string().check(z.trim(), z.minLength(1, 
 
 /** Sign in: an e-mail and a password (Better Auth says whether they match). */
 export const signInSchema = z.object({
-  email: required('Please enter your email.'),
+  email: required('Please enter your email.').check(z.maxLength(EMAIL_MAX, ACCOUNT_MESSAGES.email)),
   password: z.string().check(z.minLength(1, 'Please enter your password.')),
 });
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { MAX_LINES, MAX_QUANTITY } from '~/lib/cart';
+import { EMAIL_MAX, isEmailAddress } from './email';
 import { isPhoneNumber } from './phone';
 
 /** Spec §5 messages, verbatim. */
@@ -13,7 +14,6 @@ export const ENQUIRY_MESSAGES = {
 } as const;
 
 export { MAX_LINES, MAX_QUANTITY };
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const enquiryItemSchema = z.object({
   productId: z.int().check(z.positive()),
@@ -41,7 +41,7 @@ export const ENQUIRY_LIMITS = {
   promoCode: 50,
   organisation: 120,
   poReference: 80,
-  email: 254,
+  email: EMAIL_MAX,
   name: 100,
   phone: 40,
 } as const;
@@ -86,7 +86,7 @@ export const GuestContactSchema = z
           path: ['email'],
           message: ENQUIRY_MESSAGES.noContact,
         });
-      if (c.email && !EMAIL.test(c.email))
+      if (c.email && !isEmailAddress(c.email))
         ctx.issues.push({
           code: 'custom',
           input: c,

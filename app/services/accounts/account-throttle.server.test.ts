@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { db } from '../db/client.server';
+import { db, rowsOf } from '../db/client.server';
 import {
   accountLockedFor,
   clearFailedPasswords,
@@ -32,9 +33,18 @@ describe('per-account password throttle', () => {
 
     for (let i = 0; i < FREE_FAILURES + 3; i++) await recordFailedPassword(account);
     await db().execute(
-      sql`UPDATE rate_limits SET reset_at = now() - interval '2 days' WHERE key = ${`account:${account}`}`,
+      sql`UPDATE rate_limits SET reset_at = now() - interval '2 days' WHERE key LIKE 'account:%'`,
     );
     await recordFailedPassword(account);
     expect(await accountLockedFor(account)).toBe(0);
+  });
+
+  it('counts an address of any length (the key is its hash, not the text)', async () => {
+    // 3,200 random characters do not compress: as the key itself, the index refused them (a 500).
+    const long = `${randomBytes(1600).toString('hex')}@school.example`;
+    for (let i = 0; i < FREE_FAILURES; i++) await recordFailedPassword(long);
+    expect(await accountLockedFor(long.toUpperCase())).toBeGreaterThan(0);
+    const keys = await db().execute(sql`SELECT max(length(key)) AS n FROM rate_limits`);
+    expect(Number(rowsOf<{ n: number }>(keys)[0]!.n)).toBeLessThan(100);
   });
 });

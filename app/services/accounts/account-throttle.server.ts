@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { db, rowsOf } from '../db/client.server';
 
@@ -15,7 +16,9 @@ export const FREE_FAILURES = 5;
 export const FIRST_LOCK_SECONDS = 30;
 export const MAX_LOCK_SECONDS = 15 * 60;
 
-const keyOf = (account: string) => `account:${account.trim().toLowerCase()}`;
+/** The address's hash: a sign-in may send any length of text, and a key is a primary key. */
+const keyOf = (account: string) =>
+  `account:${createHash('sha256').update(account.trim().toLowerCase()).digest('base64url')}`;
 
 /** Seconds until this account's password may be checked again (0: now). */
 export async function accountLockedFor(account: string): Promise<number> {

@@ -1,7 +1,7 @@
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { ACCOUNT_MESSAGES, emailField, nameField, profileSchema } from '~/lib/schemas/account';
 import { env } from '../env.server';
-import { hitRateLimit } from '../rate-limit.server';
+import { clientAddress, hitRateLimit } from '../rate-limit.server';
 import {
   accountLockedFor,
   clearFailedPasswords,
@@ -9,6 +9,7 @@ import {
   recordFailedPassword,
 } from './account-throttle.server';
 import { passwordProblem } from './password-policy.server';
+import { forgetResetLinks } from './reset-links.server';
 
 /** server/app.ts sets it on every request from the derived client address (overwriting). */
 export const CLIENT_IP_HEADER = 'x-fieldhouse-client-ip';
@@ -110,7 +111,7 @@ export const authBefore = createAuthMiddleware(async (ctx) => {
   }
   const budget = ADDRESS_BUDGET[path];
   if (budget && ctx.request) {
-    const address = ctx.request.headers.get(CLIENT_IP_HEADER) ?? 'unknown';
+    const address = clientAddress(ctx.request.headers.get(CLIENT_IP_HEADER) ?? undefined);
     const { allowed } = await hitRateLimit(
       `auth:${budget}:${address}`,
       env().AUTH_RATE_LIMIT_MAX,
@@ -130,12 +131,19 @@ export const authBefore = createAuthMiddleware(async (ctx) => {
   }
 });
 
-/** After the password checks: a wrong password counts against the account, a right one clears it. */
+/**
+ * After the password checks: a wrong password counts against the account, a right one clears it.
+ * A changed password also ends the account's outstanding reset links.
+ */
 export const authAfter = createAuthMiddleware(async (ctx) => {
   const path = ctx.path;
   if (path !== SIGN_IN && !SIGNED_IN_PASSWORD_CHECKS.has(path)) return;
   const returned = ctx.context.returned;
   const failed = returned instanceof APIError;
+  if (path === '/change-password' && !failed) {
+    const session = await getSessionFromCtx(ctx).catch(() => null);
+    if (session) await forgetResetLinks(session.user.id);
+  }
   const account = await accountOf(ctx);
   if (!account) return;
   if (!failed) return clearFailedPasswords(account);

@@ -28,8 +28,8 @@ export type ContactOutcome =
   { status: 'sent'; id: number } | { status: 'stored'; id: number } | { status: 'dropped' };
 
 /**
- * Takes a Contact Us message. Throws a 429 UserError over the rate limit and a ValidationError
- * for invalid fields. The message is stored first, in a statement of its own, so nothing a visitor
+ * Takes a Contact Us message. Throws a ValidationError for invalid fields and a 429 UserError
+ * over the rate limit (which only valid messages count against). The message is stored first, in a statement of its own, so nothing a visitor
  * wrote is lost whatever happens to the mail; then the staff notification (Reply-To the sender)
  * and the sender's acknowledgement are queued, and delivery starts after the response.
  */
@@ -37,6 +37,8 @@ export async function submitContactMessage(input: ContactSubmission): Promise<Co
   // A bot fills every field, the hidden one too: answer as if it worked, store nothing.
   if (input.honeypot) return { status: 'dropped' };
 
+  // Checked first: a message refused for a typo costs nothing of the limit (as an enquiry).
+  const fields = parseInput(ContactFormSchema, input.values);
   const config = env();
   // The enquiry limit's numbers on a key of its own: a school that has just sent enquiries from
   // its shared address can still write to us, and the other way round.
@@ -53,7 +55,6 @@ export async function submitContactMessage(input: ContactSubmission): Promise<Co
     );
   }
 
-  const fields = parseInput(ContactFormSchema, input.values);
   const [stored] = await db()
     .insert(contactMessages)
     .values(fields)

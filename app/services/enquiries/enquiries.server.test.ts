@@ -108,6 +108,27 @@ describe('createEnquiry', () => {
     ).toBe(0);
   });
 
+  it('makes one line of a product listed twice, holding at most 9,999 like a cart line', async () => {
+    const created = await createEnquiry(
+      base({
+        items: [
+          { productId: goal.id, quantity: 9999 },
+          { productId: net.id, quantity: 2 },
+          { productId: goal.id, quantity: 9999 },
+          { productId: net.id, quantity: 3 },
+        ],
+      }),
+    );
+    const items = await db()
+      .select()
+      .from(enquiryItems)
+      .where(eq(enquiryItems.enquiryId, created.id));
+    expect(items.map((i) => [i.productName, i.quantity]).sort()).toEqual([
+      ['Aluminium Goalposts', 9999],
+      ['Goal Net <3mm>', 5],
+    ]);
+  });
+
   it('numbers an enquiry with the year in Singapore, whatever the server’s time zone', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {

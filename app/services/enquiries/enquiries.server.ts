@@ -3,6 +3,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { formValues } from '~/lib/forms';
 import {
   ENQUIRY_MESSAGES,
+  MAX_QUANTITY,
   EnquiryFormSchema,
   enquiryItemsSchema,
   GuestContactSchema,
@@ -178,9 +179,12 @@ async function storeEnquiry(
       }
       lines = parsed.data;
     }
+    // A product listed twice is one line; like a cart's line, it holds at most MAX_QUANTITY.
     const quantities = new Map<number, number>();
-    for (const item of lines)
-      quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity);
+    for (const item of lines) {
+      const sum = (quantities.get(item.productId) ?? 0) + item.quantity;
+      quantities.set(item.productId, Math.min(MAX_QUANTITY, sum));
+    }
     const found = await tx
       .select({ id: products.id, name: products.name })
       .from(products)
