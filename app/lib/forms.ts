@@ -7,11 +7,15 @@
 /** Field name → the first message about it. `form` holds a message about the form as a whole. */
 export type FieldErrors = Partial<Record<string, string>>;
 
-/** A refused submission: a message for the whole form and/or one message per field. */
+/**
+ * A refused submission: a message for the whole form and/or one message per field, and what was
+ * typed when a plain post's new page should start from it (forms.server's refusalKeeping).
+ */
 export interface ActionFailure {
   ok: false;
   error?: string;
   fields?: FieldErrors;
+  typed?: Partial<Record<string, string>>;
 }
 
 /** A successful submission: an optional message to show, plus whatever the action adds. */

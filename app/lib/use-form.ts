@@ -80,6 +80,14 @@ export function useForm(
     errors,
     /** The server's message about the form as a whole, if any. */
     formError: result && !result.ok ? result.error : undefined,
+    /**
+     * Checks again the fields that show a message, for a change no field's blur follows: an image
+     * added, a category picked from the filter box. A message whose problem is fixed goes.
+     */
+    recheck: (form: HTMLFormElement) => {
+      const shown = Object.keys(errors).filter((name) => errors[name]);
+      if (shown.length) check(form, new Set(shown));
+    },
     /** Clears every message (after a success that keeps the form on screen). */
     reset: () => {
       setErrors({});
@@ -88,26 +96,36 @@ export function useForm(
   };
 }
 
-/** The first of the form's fields (in its order on screen, not the schema's) with one of `names`. */
+/**
+ * The first of the form's fields (in its order on screen, not the schema's) with one of `names`
+ * that can take the focus. A control that stands for a field kept in hidden inputs (the product's
+ * images, its categories behind a filter) names it with `data-error-for`.
+ */
 function firstNamed(form: HTMLFormElement, names: readonly string[]): HTMLElement | null {
-  const field = Array.from(form.elements).find((element) =>
-    names.includes((element as { name?: string }).name ?? ''),
+  const controls = form.querySelectorAll<HTMLElement>(
+    'input, select, textarea, button, [data-error-for]',
   );
-  return field instanceof HTMLElement ? field : null;
+  for (const control of controls) {
+    const hidden = control instanceof HTMLInputElement && control.type === 'hidden';
+    const name = control.dataset.errorFor ?? (hidden ? '' : (control as { name?: string }).name);
+    if (name && names.includes(name) && !control.closest('[hidden]')) return control;
+  }
+  return null;
 }
 
 /**
  * Calls `handle` once for each new action result (toasts, dialogs, navigation): a re-render with
  * the same result does nothing.
  */
-export function useOnResult<R>(result: R | undefined, handle: (result: R) => void): void {
+export function useOnResult<R>(result: R | null | undefined, handle: (result: R) => void): void {
   const handled = useRef<R | undefined>(undefined);
   const latest = useRef(handle);
   useEffect(() => {
     latest.current = handle;
   });
   useEffect(() => {
-    if (result === undefined || handled.current === result) return;
+    // A fetcher that was reset holds null.
+    if (result === undefined || result === null || handled.current === result) return;
     handled.current = result;
     latest.current(result);
   }, [result]);

@@ -2,16 +2,16 @@ import { useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import type { Route } from './+types/admin.create';
 import { AdminPageHeader } from '~/components/admin/admin-shell';
-import { ProductForm } from '~/components/admin/products/product-form';
+import { ProductForm, typedFields } from '~/components/admin/products/product-form';
 import { MessageDialog } from '~/components/ui/dialog';
 import { adminMeta } from '~/lib/admin-meta';
 import { callServerAction } from '~/lib/client-action';
 import { formValues } from '~/lib/forms';
 import { PRODUCT_ARRAYS, ProductCreateSchema } from '~/lib/schemas/product';
 import { useOnResult } from '~/lib/use-form';
-import { createProduct } from '~/services/catalogue/admin-products.server';
+import { createProduct, type SavedProduct } from '~/services/catalogue/admin-products.server';
 import { listCategories, listSports } from '~/services/catalogue/taxonomy.server';
-import { formAction, parseInput } from '~/services/forms.server';
+import { formAction, parseInput, refusalKeeping } from '~/services/forms.server';
 import { readProductUpload } from '~/services/media/uploads.server';
 import { requireAdmin } from '~/services/permissions.server';
 
@@ -25,11 +25,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  return formAction(async () => {
+  type Created = { ok: true; message: string; product: SavedProduct };
+  return formAction<Created>(async () => {
     const { form, files } = await readProductUpload(request);
-    const input = parseInput(ProductCreateSchema, formValues(form, PRODUCT_ARRAYS));
-    const product = await createProduct(admin, input, files);
-    return { ok: true as const, message: `${product.name} successfully created`, product };
+    try {
+      const input = parseInput(ProductCreateSchema, formValues(form, PRODUCT_ARRAYS));
+      const product = await createProduct(admin, input, files);
+      return { ok: true as const, message: `${product.name} successfully created`, product };
+    } catch (error) {
+      // Without JavaScript the refusal is a new page: it starts from what was typed.
+      return refusalKeeping(error, form);
+    }
   });
 }
 
@@ -38,7 +44,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   return callServerAction(serverAction);
 }
 
-export default function AdminCreateProduct({ loaderData }: Route.ComponentProps) {
+export default function AdminCreateProduct({ loaderData, actionData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof action>();
   const [created, setCreated] = useState<{ name: string; thumbnail: string | null } | null>(null);
   // A new key gives 'Add another Product' a clean form (fields, images and messages).
@@ -65,8 +71,12 @@ export default function AdminCreateProduct({ loaderData }: Route.ComponentProps)
         schema={ProductCreateSchema}
         sports={loaderData.sports}
         categories={loaderData.categories}
-        initial={{ name: '', description: null, sportId: null, categoryIds: [], images: [] }}
-        result={fetcher.data}
+        initial={{
+          ...{ name: '', description: null, sportId: null, categoryIds: [], images: [] },
+          // A plain post's refusal (no JavaScript): the page starts from what was typed.
+          ...typedFields(actionData),
+        }}
+        result={fetcher.data ?? actionData}
         busy={fetcher.state !== 'idle'}
         onSubmit={(data) =>
           void fetcher.submit(data, { method: 'post', encType: 'multipart/form-data' })

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useFetcher, useNavigate, useRevalidator } from 'react-router';
 import type { Route } from './+types/admin.edit.$productId';
 import { AdminPageHeader } from '~/components/admin/admin-shell';
-import { ProductForm } from '~/components/admin/products/product-form';
+import { ProductForm, typedFields } from '~/components/admin/products/product-form';
 import { ProductHistory } from '~/components/admin/products/product-history';
 import { MessageDialog } from '~/components/ui/dialog';
 import { adminMeta } from '~/lib/admin-meta';
@@ -11,10 +11,14 @@ import { formValues } from '~/lib/forms';
 import { PRODUCT_ARRAYS, PRODUCT_MESSAGES, ProductEditSchema } from '~/lib/schemas/product';
 import { useOnResult } from '~/lib/use-form';
 import { listAudit } from '~/services/audit/audit.server';
-import { getProductForEdit, updateProduct } from '~/services/catalogue/admin-products.server';
+import {
+  getProductForEdit,
+  updateProduct,
+  type SavedProduct,
+} from '~/services/catalogue/admin-products.server';
 import { listCategories, listSports } from '~/services/catalogue/taxonomy.server';
 import { UserError } from '~/services/errors.server';
-import { formAction, parseInput } from '~/services/forms.server';
+import { formAction, parseInput, refusalKeeping } from '~/services/forms.server';
 import { readProductUpload } from '~/services/media/uploads.server';
 import { requireAdmin } from '~/services/permissions.server';
 
@@ -44,13 +48,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  return formAction(async () => {
+  type Saved = { ok: true; message: string; product: SavedProduct };
+  return formAction<Saved>(async () => {
     const id = productIdOf(params.productId);
     if (request.method !== 'POST') throw new UserError('Method not allowed.', 405);
     const { form, files } = await readProductUpload(request);
-    const input = parseInput(ProductEditSchema, formValues(form, PRODUCT_ARRAYS));
-    const product = await updateProduct(admin, id, input, files);
-    return { ok: true as const, message: `${product.name} successfully updated`, product };
+    try {
+      const input = parseInput(ProductEditSchema, formValues(form, PRODUCT_ARRAYS));
+      const product = await updateProduct(admin, id, input, files);
+      return { ok: true as const, message: `${product.name} successfully updated`, product };
+    } catch (error) {
+      // Without JavaScript the refusal is a new page: it starts from what was typed, not from
+      // what is stored (a conflict's edit would otherwise be lost without a word).
+      return refusalKeeping(error, form);
+    }
   });
 }
 
@@ -59,9 +70,11 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   return callServerAction(serverAction);
 }
 
-export default function AdminEditProduct({ loaderData }: Route.ComponentProps) {
+export default function AdminEditProduct({ loaderData, actionData }: Route.ComponentProps) {
   const { product, sports, categories, history } = loaderData;
   const fetcher = useFetcher<typeof action>();
+  // With JavaScript the form posts through the fetcher; without, the page is the answer.
+  const result = fetcher.data ?? actionData;
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [saved, setSaved] = useState<string | null>(null);
@@ -91,18 +104,29 @@ export default function AdminEditProduct({ loaderData }: Route.ComponentProps) {
         initial={{
           ...product,
           images: product.images.map((i) => ({ kind: 'existing', id: i.id, src: i.src })),
+          ...typedFields(actionData),
         }}
-        result={fetcher.data}
+        result={result}
         busy={fetcher.state !== 'idle'}
         onSubmit={(data) =>
           void fetcher.submit(data, { method: 'post', encType: 'multipart/form-data' })
         }
       />
-      {fetcher.data && !fetcher.data.ok && fetcher.data.error === PRODUCT_MESSAGES.conflict ? (
+      {actionData?.ok ? (
+        <p role="status" className="mt-3 rounded-md bg-green-50 px-3 py-2 text-sm text-green-900">
+          {actionData.message}.{' '}
+          <Link to="/admin/list" className="font-semibold underline">
+            Back to Home screen
+          </Link>
+        </p>
+      ) : null}
+      {result && !result.ok && result.error === PRODUCT_MESSAGES.conflict ? (
         <p className="mt-3 text-sm">
-          <button
-            type="button"
-            onClick={() => {
+          {/* A link, so it works without JavaScript too (a new page of the stored product). */}
+          <a
+            href={`/admin/edit/${product.id}`}
+            onClick={(event) => {
+              event.preventDefault();
               // Forget the refused save, so its message goes with the stale form.
               fetcher.reset();
               void revalidator.revalidate();
@@ -110,7 +134,7 @@ export default function AdminEditProduct({ loaderData }: Route.ComponentProps) {
             className="font-semibold text-brand-700 underline"
           >
             Reload the product
-          </button>{' '}
+          </a>{' '}
           (your unsaved changes on this page will be replaced by the stored ones).
         </p>
       ) : null}

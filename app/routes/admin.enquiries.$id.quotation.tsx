@@ -89,9 +89,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     } catch (error) {
       // The refused page without JavaScript is a new one: it starts from what was typed (every
       // price, note and line), not from the last quotation.
-      const typed: Record<string, string> = {};
-      for (const [name, value] of form) if (typeof value === 'string') typed[name] = value;
-      return refusalKeeping(error, typed);
+      return refusalKeeping(error, form);
     }
     throw redirect(`/admin/enquiries/${id}?sent=${encodeURIComponent(sent.number)}`);
   });

@@ -1,6 +1,6 @@
 import { Pencil, Plus, Search, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
-import { Form, Link, redirect, useFetcher, useSubmit } from 'react-router';
+import { Form, Link, redirect, useFetcher, useRevalidator, useSubmit } from 'react-router';
 import type { Route } from './+types/admin.list';
 import { AdminPageHeader } from '~/components/admin/admin-shell';
 import { Pagination } from '~/components/catalogue/pagination';
@@ -181,8 +181,12 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
   const fetcher = useFetcher<typeof action>();
   const [target, setTarget] = useState<{ id: number; name: string } | null>(null);
   const [outcome, setOutcome] = useState<{ title: string; message: string } | null>(null);
+  const revalidator = useRevalidator();
   useOnResult(fetcher.data, (r) => {
     setTarget(null);
+    // A refused delete (another admin deleted it first) is not followed by a new read: the row
+    // would stay.
+    if (!r.ok) void revalidator.revalidate();
     setOutcome(
       r.ok
         ? { title: DELETE_TEXT.done, message: DELETE_TEXT.doneMessage }
@@ -292,7 +296,7 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
             setCategory(e.target.value);
             void submit(e.currentTarget.form);
           }}
-          className="rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900"
+          className="w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900"
         >
           <option value="">All Categories</option>
           {categories.map((c) => (
@@ -312,7 +316,7 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
             setSport(e.target.value);
             void submit(e.currentTarget.form);
           }}
-          className="rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900"
+          className="w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900"
         >
           <option value="">All Sports</option>
           {sports.map((s) => (
@@ -392,7 +396,7 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
                   <td className="row-span-4 md:px-3 md:py-2">
                     <Thumb product={p} />
                   </td>
-                  <td className="font-semibold text-slate-900 md:px-3 md:py-2 md:font-medium">
+                  <td className="font-semibold text-slate-900 [overflow-wrap:anywhere] md:px-3 md:py-2 md:font-medium">
                     <span className="mr-1 text-sm font-normal text-slate-600 md:hidden">
                       #{first + i + 1}
                     </span>
@@ -418,7 +422,11 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
       <ConfirmDialog
         open={target !== null}
         title={DELETE_TEXT.title}
-        message={DELETE_TEXT.message}
+        message={
+          <>
+            <strong>{target?.name}</strong> will be deleted. {DELETE_TEXT.message}
+          </>
+        }
         confirm={DELETE_TEXT.confirm}
         busy={fetcher.state !== 'idle'}
         onCancel={() => setTarget(null)}

@@ -50,14 +50,25 @@ export function failureOf(error: unknown): { body: ActionFailure; status: number
 }
 
 /**
- * An expected failure (as failureOf) answered with what was typed (`typed`): a plain form post's
- * refusal renders a new page, and its fields start from these values instead of losing them.
- * Anything else is thrown on.
+ * An expected failure (as failureOf) answered with what was typed (`typed`, or a posted form's
+ * text fields, a repeated field's values joined with commas): a plain form post's refusal renders
+ * a new page, and its fields start from these values instead of losing them. Anything else is
+ * thrown on.
  */
-export function refusalKeeping(error: unknown, typed: Record<string, string>) {
+export function refusalKeeping(error: unknown, typed: Record<string, string> | FormData) {
   const failure = failureOf(error);
   if (!failure) throw error;
-  return data({ ...failure.body, typed }, { status: failure.status });
+  return data({ ...failure.body, typed: textFields(typed) }, { status: failure.status });
+}
+
+function textFields(typed: Record<string, string> | FormData): Record<string, string> {
+  if (!(typed instanceof FormData)) return typed;
+  const out: Record<string, string> = {};
+  for (const [name, value] of typed) {
+    if (typeof value !== 'string') continue;
+    out[name] = name in out ? `${out[name]},${value}` : value;
+  }
+  return out;
 }
 
 /**

@@ -87,6 +87,8 @@ test('an admin creates, edits and deletes a product, and the shop follows', asyn
   const categories = page.getByRole('group', { name: 'Categories' });
   await categories.getByRole('searchbox', { name: 'Filter categories' }).fill('goal');
   await categories.getByRole('checkbox', { name: 'Goalposts' }).check();
+  // Fixed without leaving a field: the message goes at once.
+  await expect(page.getByText(messages[2]!)).toHaveCount(0);
   await categories.getByRole('searchbox', { name: 'Filter categories' }).fill('');
   await categories.getByRole('checkbox', { name: 'Nets', exact: true }).check();
   await submit.click();
@@ -104,6 +106,7 @@ test('an admin creates, edits and deletes a product, and the shop follows', asyn
   await expectNoSeriousViolations(page);
   await page.getByRole('button', { name: 'Confirm Crop' }).click();
   await expect(page.getByRole('img', { name: /^Preview 1 of/ })).toBeVisible();
+  await expect(page.getByText(messages[3]!)).toHaveCount(0);
   // Second: a JPEG kept as it is; Cancel on a third adds nothing.
   await addImage(page, {
     name: 'blue.jpg',
@@ -134,7 +137,8 @@ test('an admin creates, edits and deletes a product, and the shop follows', asyn
   await page.getByRole('link', { name }).first().click();
   await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
   const productUrl = page.url();
-  const thumbs = page.getByRole('list', { name: 'Product images' }).locator('img');
+  // (Each thumbnail also has a link for browsers without JavaScript, hidden here.)
+  const thumbs = page.getByRole('list', { name: 'Product images' }).locator('img:visible');
   await expect(thumbs).toHaveCount(2);
   const [firstSrc, secondSrc] = await thumbs.evaluateAll((imgs) =>
     imgs.map((i) => i.getAttribute('src')!),
@@ -203,7 +207,9 @@ test('an admin creates, edits and deletes a product, and the shop follows', asyn
   await expectNoSeriousViolations(page);
   await page.getByRole('link', { name: `Delete ${renamed}` }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
-  await expect(confirm).toContainText("You won't be able to revert this!");
+  await expect(confirm).toContainText(
+    `${renamed} will be deleted. You won't be able to revert this!`,
+  );
   await expectNoSeriousViolations(page);
   await confirm.getByRole('button', { name: 'Yes, delete it!' }).click();
   const deleted = page.getByRole('alertdialog', { name: 'Deleted!' });
@@ -646,7 +652,7 @@ test('the later of two edits is told the product changed, and nothing is overwri
   const api = await second.request.get(`/api/v1/products/${id}`);
   expect(((await api.json()) as { name: string }).name).toBe(`${original} (first)`);
   // Reloading shows the stored product, and a save from there goes through.
-  await second.getByRole('button', { name: 'Reload the product' }).click();
+  await second.getByRole('link', { name: 'Reload the product' }).click();
   await expect(second.getByLabel('Name')).toHaveValue(`${original} (first)`);
   await expect(second.getByText('changed by someone else')).toHaveCount(0);
   await second.getByLabel('Name').fill(`${original} (second)`);
@@ -748,4 +754,98 @@ test("an admin's cart count is back in the shop's header after the back office",
   await expect(
     page.getByRole('button', { name: /^Remove Aluminium Football Goalposts/ }),
   ).toHaveCount(0);
+});
+
+/** Posts a back-office form as the signed-in admin of `page` (as another tab would). */
+async function postForm(page: Page, path: string, form: Record<string, string>) {
+  const response = await page.request.post(path, {
+    form,
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(response.ok(), path).toBe(true);
+}
+
+test('a category deleted while the form has it ticked is named as gone, and leaves the form', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  await page.goto('/admin/create');
+  const category = `Vanishing ${randomUUID().slice(0, 6)}`;
+  await postForm(page, '/admin/create-categories', { name: category });
+  await page.reload();
+  await page.getByLabel('Name').fill(`Orphan Goal ${randomUUID().slice(0, 6)}`);
+  await page.getByLabel('Sport', { exact: true }).selectOption({ label: 'Football' });
+  const categories = page.getByRole('group', { name: 'Categories' });
+  await categories.getByRole('checkbox', { name: category }).check();
+  await addImage(page, {
+    name: 'grey.png',
+    mimeType: 'image/png',
+    buffer: await image(300, 300, '#777777', 'png'),
+  });
+  await page.getByRole('button', { name: "Don't crop" }).click();
+  // Another admin deletes the category (nothing uses it yet).
+  const listed = (await (await page.request.get('/api/v1/categories')).json()) as {
+    items: { id: number; name: string }[];
+  };
+  const id = listed.items.find((c) => c.name === category)!.id;
+  await postForm(page, '/admin/categories', { intent: 'delete', id: String(id) });
+
+  await page.getByRole('button', { name: 'SUBMIT' }).click();
+  await expect(categories).toContainText(
+    'A category you chose has just been deleted. Check the categories and save again.',
+  );
+  // The lists are read again: the deleted one is no longer offered or chosen.
+  await expect(categories.getByRole('checkbox', { name: category })).toHaveCount(0);
+  await expect(categories.getByRole('button', { name: `Remove ${category}` })).toHaveCount(0);
+  await expect(page.getByRole('img', { name: /^Preview 1 of/ })).toBeVisible();
+});
+
+test('without JavaScript, an edit is saved or refused with its message, keeping what was typed', async ({
+  browser,
+  page,
+}) => {
+  await signInAsAdmin(page);
+  const original = `No JS Edit ${randomUUID().slice(0, 6)}`;
+  const form = new FormData();
+  form.set('name', original);
+  form.set('sportId', '1');
+  form.append('categoryIds', '1');
+  form.append('images', 'new:0');
+  form.append('file', new Blob([new Uint8Array(await image(200, 200, '#666666', 'png'))]), 'a.png');
+  expect((await page.request.post('/admin/create.data', { multipart: form })).status()).toBe(200);
+  const found = (await (
+    await page.request.get(`/api/v1/products?q=${encodeURIComponent(original)}`)
+  ).json()) as { items: { id: number; name: string }[] };
+  const id = found.items.find((p) => p.name === original)!.id;
+
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const nojs = await context.newPage();
+  await signInAsAdmin(nojs);
+  await nojs.goto(`/admin/edit/${id}`);
+  await expect(
+    nojs.getByText('Adding, replacing or reordering images needs JavaScript.'),
+  ).toBeVisible();
+  await nojs.getByLabel('Name').fill(`${original} saved`);
+  await nojs.getByRole('button', { name: 'SUBMIT' }).click();
+  await expect(nojs.getByRole('status').filter({ hasText: 'successfully updated' })).toContainText(
+    `${original} saved successfully updated`,
+  );
+
+  // Another admin saves meanwhile: this page's next save is refused, and keeps what was typed.
+  await page.goto(`/admin/edit/${id}`);
+  await page.getByLabel('Description').fill('Changed elsewhere.');
+  await page.getByRole('button', { name: 'SUBMIT' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Product saved' })).toBeVisible();
+  await nojs.getByLabel('Name').fill(`${original} mine`);
+  await nojs.getByLabel('Description').fill('My words.');
+  await nojs.getByRole('button', { name: 'SUBMIT' }).click();
+  await expect(nojs.getByText('changed by someone else').first()).toBeVisible();
+  await expect(nojs.getByLabel('Name')).toHaveValue(`${original} mine`);
+  await expect(nojs.getByLabel('Description')).toHaveValue('My words.');
+  const api = await page.request.get(`/api/v1/products/${id}`);
+  expect(((await api.json()) as { name: string }).name).toBe(`${original} saved`);
+  // Reload the product: a plain link without JavaScript, to the stored version.
+  await nojs.getByRole('link', { name: 'Reload the product' }).click();
+  await expect(nojs.getByLabel('Description')).toHaveValue('Changed elsewhere.');
+  await context.close();
 });

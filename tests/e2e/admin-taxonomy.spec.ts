@@ -162,16 +162,41 @@ for (const kind of kinds) {
     await refusal.getByRole('button', { name: 'OK' }).click();
     await expect(usedRow).toBeVisible();
 
+    // A rename refused for one entry leaves no message in the next entry's dialog.
+    await usedRow.getByRole('link', { name: `Rename ${kind.inUse.name}` }).click();
+    await dialog.getByLabel(kind.field).fill(kind.renamed);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText(kind.duplicate)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page
+      .getByRole('row', { name: new RegExp(kind.renamed) })
+      .getByRole('link', { name: `Rename ${kind.renamed}` })
+      .click();
+    await expect(dialog.getByLabel(kind.field)).toHaveValue(kind.renamed);
+    await expect(dialog.getByText(kind.duplicate)).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
     // The unused one goes (after Cancel once, which keeps it).
     const renamedRow = page.getByRole('row', { name: new RegExp(kind.renamed) });
     await renamedRow.getByRole('link', { name: `Delete ${kind.renamed}` }).click();
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(renamedRow).toBeVisible();
+    // Another admin deletes it first (the same action, posted from elsewhere): this page's
+    // delete is told so, and the list is read again.
+    const renamedId = (await idOf(page, kind.list, kind.renamed))!;
+    const elsewhere = await page.request.post(kind.listPath, {
+      form: { intent: 'delete', id: String(renamedId) },
+      headers: { origin: new URL(page.url()).origin },
+    });
+    expect(elsewhere.ok()).toBe(true);
+    await expect.poll(() => idOf(page, kind.list, kind.renamed)).toBeUndefined();
+    await expect(renamedRow).toBeVisible();
     await renamedRow.getByRole('link', { name: `Delete ${kind.renamed}` }).click();
     await page.getByRole('button', { name: 'Yes, delete it!' }).click();
+    const gone = page.getByRole('alertdialog', { name: 'Error' });
+    await expect(gone).toContainText(`This ${kind.one} no longer exists.`);
+    await gone.getByRole('button', { name: 'OK' }).click();
     await expect(renamedRow).toHaveCount(0);
-    // The row leaves the list as the delete is sent; the API follows once it has been made.
-    await expect.poll(() => idOf(page, kind.list, kind.renamed)).toBeUndefined();
 
     // The activity log tells the story, newest first, with from → to.
     await page.goto(`/admin/activity?entity=${kind.one}`);
@@ -204,6 +229,11 @@ test('sports are added, renamed and deleted without JavaScript too', async ({ br
   await page.getByLabel('Sport name').fill(name);
   await page.getByRole('button', { name: 'SUBMIT' }).click();
   await expect(page.getByRole('status')).toContainText(`${name} created.`);
+  // A refused name comes back in the field (the page is new).
+  await page.getByLabel('Sport name').fill('basketball');
+  await page.getByRole('button', { name: 'SUBMIT' }).click();
+  await expect(page.getByText('A sport with this name already exists.')).toBeVisible();
+  await expect(page.getByLabel('Sport name')).toHaveValue('basketball');
 
   await page.goto('/admin/sports');
   await page.getByRole('link', { name: `Rename ${name}` }).click();
@@ -212,6 +242,8 @@ test('sports are added, renamed and deleted without JavaScript too', async ({ br
   await field.fill('Football');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('A sport with this name already exists.')).toBeVisible();
+  // The refused name, not the old one (which would read as the name that is taken).
+  await expect(page.getByLabel(`New name for ${name}`)).toHaveValue('Football');
   await page.getByLabel(`New name for ${name}`).fill(`Takraw ${RUN}`);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status')).toContainText(`Renamed to Takraw ${RUN}.`);

@@ -10,7 +10,8 @@ import {
   Tags,
   Trophy,
 } from 'lucide-react';
-import { Form, Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Form, Link, useLocation } from 'react-router';
 import { useCurrent, useLinkClicks } from '~/lib/use-link-clicks';
 import type { InboxCounts } from '~/services/admin/overview.server';
 
@@ -79,6 +80,48 @@ function NavEntries({ counts, compact }: { counts: InboxCounts; compact?: boolea
 }
 
 /**
+ * The sections on a phone: a row that scrolls sideways, faded at the end while more entries are
+ * off-screen, and scrolled to the current section (Activity is off-screen at 390 px).
+ */
+function PhoneNav({ counts }: { counts: InboxCounts }) {
+  const row = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  const [more, setMore] = useState(false);
+  const measure = () => {
+    const nav = row.current;
+    if (nav) setMore(nav.scrollLeft + nav.clientWidth < nav.scrollWidth - 4);
+  };
+  useEffect(() => {
+    const nav = row.current;
+    const current = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (nav && current) {
+      const left = current.offsetLeft - nav.offsetLeft;
+      if (left < nav.scrollLeft || left + current.offsetWidth > nav.scrollLeft + nav.clientWidth)
+        nav.scrollLeft = left - 8;
+    }
+    measure();
+  }, [pathname]);
+  return (
+    <div className="relative border-t border-white/10 bg-white lg:hidden">
+      <nav
+        ref={row}
+        aria-label="Back office"
+        onScroll={measure}
+        className="overflow-x-auto px-2 py-1.5"
+      >
+        <NavEntries counts={counts} compact />
+      </nav>
+      {more ? (
+        <span
+          aria-hidden
+          className="pointer-events-none absolute inset-y-0 right-0 w-10 bg-gradient-to-l from-white"
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/**
  * The back office's frame: a top bar with the signed-in admin, a way back to the shop and out,
  * and the sections (a sidebar on wide screens, a scrolling row on a phone; plain links, so it
  * works before and without JavaScript).
@@ -133,12 +176,7 @@ export function AdminShell({
             </Form>
           </div>
         </div>
-        <nav
-          aria-label="Back office"
-          className="overflow-x-auto border-t border-white/10 bg-white px-2 py-1.5 lg:hidden"
-        >
-          <NavEntries counts={counts} compact />
-        </nav>
+        <PhoneNav counts={counts} />
       </header>
       <div className="flex">
         <nav

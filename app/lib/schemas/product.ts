@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { cleanName } from './name';
 import { MAX_PRODUCT_IMAGES } from '~/lib/constants';
 
 /** Spec §5 "Add/Edit Product" messages, verbatim. */
@@ -40,7 +41,7 @@ const fields = {
   name: z
     .string({ error: PRODUCT_MESSAGES.name })
     .check(
-      z.trim(),
+      z.overwrite(cleanName),
       z.minLength(1, PRODUCT_MESSAGES.name),
       z.maxLength(PRODUCT_NAME_MAX, `Keep the name to ${PRODUCT_NAME_MAX} characters or fewer.`),
     ),

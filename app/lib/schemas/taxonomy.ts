@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { cleanName } from './name';
 
 /** The longest sport or category name: it has to fit the navbar's dropdowns and the filters. */
 export const TAXONOMY_NAME_MAX = 60;
@@ -7,7 +8,7 @@ const name = (required: string) =>
   z
     .string(required)
     .check(
-      z.trim(),
+      z.overwrite(cleanName),
       z.minLength(1, required),
       z.maxLength(TAXONOMY_NAME_MAX, `Keep the name under ${TAXONOMY_NAME_MAX + 1} characters.`),
     );

@@ -31,7 +31,9 @@ export function diffFields(
 ): AuditChanges {
   const changes: AuditChanges = {};
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+    // A field missing on one side is null there (a deleted product's description was a change
+    // from null to nothing).
+    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null))
       changes[key] = { from: before[key] ?? null, to: after[key] ?? null };
   }
   return changes;

@@ -153,6 +153,8 @@ describe('createProduct', () => {
     );
     expect(error.status).toBe(400);
     expect(error.field).toBe('categoryIds');
+    // Not 'Select at least one category.': the form shows chosen ones.
+    expect(error.message).toBe(PRODUCT_ERRORS.categoryGone);
     expect(await storedFiles()).toEqual(before);
     const [{ n: productsAfter } = { n: 0 }] = await db()
       .select({ n: sql<number>`count(*)::int` })
@@ -169,6 +171,35 @@ describe('createProduct', () => {
     expect(error.status).toBe(415);
     expect(error.message).toBe('Image 2 (photo.jpg) is not a JPEG, PNG or WebP image.');
     expect(await storedFiles()).toEqual(before);
+  });
+
+  it('needs an uploaded image: an existing image of another product is not one', async () => {
+    const error = await rejection(createProduct(actor, input({ images: ['existing:1'] }), []));
+    expect(error).toMatchObject({ status: 400, field: 'images', message: PRODUCT_MESSAGES.images });
+  });
+
+  it('keeps the white of a transparent picture, not black, in every stored file', async () => {
+    // A green disc on a transparent square, as supplier cut-outs come.
+    const disc = await sharp(
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><circle cx="100" cy="100" r="50" fill="#0a0"/></svg>',
+      ),
+    )
+      .png()
+      .toBuffer();
+    const file = new File([new Uint8Array(disc)], 'cut-out.png', { type: 'image/png' });
+    const saved = await createProduct(actor, input({ name: 'Cut-out Goal' }), [file]);
+    const [image] = await db()
+      .select({ key: productImages.key, variants: productImages.variants })
+      .from(productImages)
+      .where(eq(productImages.productId, saved.id));
+    for (const key of [image!.key, ...image!.variants.map((v) => v.key)]) {
+      const { data } = await sharp(path.join(uploadsDir(), key))
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      // The corner pixel, where the picture was transparent.
+      expect([...data.subarray(0, 3)], key).toEqual([255, 255, 255]);
+    }
   });
 
   it('keeps files another product already uses when a save fails', async () => {
@@ -245,6 +276,29 @@ describe('updateProduct', () => {
     expect(error.status).toBe(409);
     expect(error.message).toBe(PRODUCT_ERRORS.conflict);
     expect((await getProduct(created.id))?.name).toBe('First save');
+  });
+
+  it('keeps a save that changes nothing out of the history and the revision', async () => {
+    const created = await createProduct(actor, input({ name: 'Unchanged Net' }), [
+      await png('#202060'),
+    ]);
+    const opened = (await getProductForEdit(created.id))!;
+    const same = {
+      name: opened.name,
+      sportId: opened.sportId,
+      categoryIds: opened.categoryIds,
+      description: opened.description ?? '',
+      images: opened.images.map((i) => `existing:${i.id}`),
+      revision: opened.revision,
+    };
+    const saved = await updateProduct(actor, created.id, same, []);
+    expect(saved).toMatchObject({ id: created.id, name: 'Unchanged Net' });
+    expect((await getProductForEdit(created.id))!.revision).toBe(opened.revision);
+    expect(await listAudit({ entity: 'product', entityId: created.id })).toHaveLength(1);
+    expect(await imagesStored(created.id)).toBe(true);
+    // So another admin who opened the product at the same time can still save.
+    await updateProduct(actor, created.id, { ...same, name: 'Changed Net' }, []);
+    expect((await getProduct(created.id))?.name).toBe('Changed Net');
   });
 
   it('answers 404 for a product that does not exist', async () => {
@@ -454,7 +508,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
       expect(error).toMatchObject({
         status: 400,
         field: 'sportId',
-        message: PRODUCT_MESSAGES.sport,
+        message: PRODUCT_ERRORS.sportGone,
       });
       expect(await filesOf(picture)).toEqual([]);
     });

@@ -24,6 +24,9 @@ export const PRODUCT_ERRORS = {
   deleteLinks: 'Failed to delete product categories.',
   deleteProduct: 'Failed to delete product.',
   unknownImage: 'An image of this form is missing. Please add it again.',
+  // Deleted by another admin while this form was open; the page then shows the lists as they are.
+  sportGone: 'The sport you chose has just been deleted. Please select a sport.',
+  categoryGone: 'A category you chose has just been deleted. Check the categories and save again.',
 } as const;
 
 /** A URL-friendly name; the id is appended so two products of the same name never collide. */
@@ -76,7 +79,7 @@ async function snapshot(tx: Tx, id: number): Promise<Snapshot | null> {
 }
 
 /**
- * The sport and categories must exist; a stale form gets the field's own message. They stay locked
+ * The sport and categories must exist; a form that still offers a deleted one is told so. They stay locked
  * (FOR KEY SHARE) until the commit: a deleteTaxonomy at the same time waits and then sees the
  * product and refuses, or commits first and is seen here, instead of failing the product's
  * foreign key later in the transaction (a 500).
@@ -87,14 +90,14 @@ async function checkTaxonomy(tx: Tx, sportId: number, categoryIds: number[]): Pr
     .from(sports)
     .where(eq(sports.id, sportId))
     .for('key share');
-  if (!sport) throw new UserError(PRODUCT_MESSAGES.sport, 400, 'sportId');
+  if (!sport) throw new UserError(PRODUCT_ERRORS.sportGone, 400, 'sportId');
   const found = await tx
     .select({ id: categories.id })
     .from(categories)
     .where(inArray(categories.id, categoryIds))
     .for('key share');
   if (found.length !== new Set(categoryIds).size)
-    throw new UserError(PRODUCT_MESSAGES.categories, 400, 'categoryIds');
+    throw new UserError(PRODUCT_ERRORS.categoryGone, 400, 'categoryIds');
 }
 
 /** The uploaded files the slots name, in slot order; each file may be used once. */
@@ -229,6 +232,8 @@ export async function createProduct(
   files: File[],
 ): Promise<SavedProduct> {
   const ordered = filesOfSlots(input.images, files);
+  // A new product has only the files sent with it (an `existing:` slot names nothing of its own).
+  if (ordered.length === 0) throw new UserError(PRODUCT_MESSAGES.images, 400, 'images');
   const saved = await withStoredImages(ordered, async (tx, uploads) => {
     const { stored } = uploads;
     await checkTaxonomy(tx, input.sportId, input.categoryIds);
@@ -263,11 +268,17 @@ export async function createProduct(
   return saved;
 }
 
+/** Thrown to roll back an edit that changes nothing, with the answer it still gets. */
+class Unchanged {
+  constructor(readonly result: SavedProduct) {}
+}
+
 /**
  * Saves an edit: fields, category links (diffed), and images kept, replaced, added and reordered
  * as the slots say. Refused with a 409 when the product's revision moved since the form was
  * opened (another admin saved first), with a 404 when it was deleted. Files no product uses any
- * more are removed after the commit.
+ * more are removed after the commit. A save that changes nothing is rolled back: no audit entry,
+ * no new revision.
  */
 export async function updateProduct(
   actor: Actor,
@@ -350,16 +361,25 @@ export async function updateProduct(
     await insertImages(tx, id, images, uploads);
 
     const after = await snapshot(tx, id);
+    const changes = diffFields(before, after!);
+    const result = { id, name: input.name, thumbnail: thumbnailOf(images[0]) };
+    // Saved as it was: nothing to record, and no new revision to refuse another admin's save.
+    if (Object.keys(changes).length === 0) throw new Unchanged(result);
     await recordAudit(tx, {
       actor,
       entity: 'product',
       entityId: id,
       entityName: input.name,
       action: 'update',
-      changes: diffFields(before, after!),
+      changes,
     });
-    return { id, name: input.name, thumbnail: thumbnailOf(images[0]) };
+    return result;
+  }).catch((error: unknown) => {
+    if (!(error instanceof Unchanged)) throw error;
+    return error;
   });
+  // Rolled back: nothing changed, no file to remove.
+  if (saved instanceof Unchanged) return saved.result;
   catalogueChanged();
   await removeUnused(dropped);
   return saved;

@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCategory, createProduct, createSport } from '../../../tests/factories';
+import { PRODUCT_MESSAGES, ProductCreateSchema } from '~/lib/schemas/product';
+import { SportFormSchema } from '~/lib/schemas/taxonomy';
 import { listAudit } from '../audit/audit.server';
 import { db } from '../db/client.server';
 import { categories, sports, user } from '../db/schema';
@@ -73,6 +75,31 @@ describe('sports and categories in the back office', () => {
       'A sport with this name already exists.',
     );
     expect((await newest())!.id).toBe(before + 1); // only Squash's creation
+  });
+
+  it('refuses names that only look different: composed letters, spaces, invisible characters', async () => {
+    const composed = await createTaxonomy(actor, 'sport', { name: 'Pétanque  Boules' });
+    expect(composed.name).toBe('Pétanque Boules');
+    for (const name of [
+      'Pe\u0301tanque Boules', // é as e + a combining accent
+      'Pétanque\u00a0Boules',
+      'Pétanque\tBoules',
+      'Pé\u200btanque Boules',
+    ]) {
+      const refused = await refusal(createTaxonomy(actor, 'sport', { name }));
+      expect(refused.message, JSON.stringify(name)).toBe('A sport with this name already exists.');
+    }
+    // A name of invisible characters only is no name (the form's required message).
+    const blank = SportFormSchema.safeParse({ name: '\u200b\u2060 ' });
+    expect(blank.success).toBe(false);
+    expect(blank.error?.issues[0]?.message).toBe('Sport name is required.');
+    const product = ProductCreateSchema.safeParse({
+      name: '\u200b',
+      sportId: '1',
+      categoryIds: ['1'],
+      images: ['new:0'],
+    });
+    expect(product.error?.issues.map((i) => i.message)).toEqual([PRODUCT_MESSAGES.name]);
   });
 
   it('catches the unique index when two admins race past the check', async () => {

@@ -1,4 +1,5 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
+import { cleanName } from '~/lib/schemas/name';
 import { db } from '../db/client.server';
 import { categories, products, productsCategories, sports } from '../db/schema';
 import { recordAudit, type Actor } from '../audit/audit.server';
@@ -168,7 +169,7 @@ export async function createTaxonomy(
   input: { name: string },
 ): Promise<{ id: number; name: string; slug: string }> {
   const { table } = KINDS[kind];
-  const name = input.name.trim();
+  const name = cleanName(input.name);
   return write(kind, () =>
     db().transaction(async (tx) => {
       await assertNameFree(tx, kind, name);
@@ -202,7 +203,7 @@ export async function renameTaxonomy(
   input: { name: string },
 ): Promise<{ id: number; name: string; slug: string }> {
   const { table, missing } = KINDS[kind];
-  const name = input.name.trim();
+  const name = cleanName(input.name);
   return write(kind, () =>
     db().transaction(async (tx) => {
       const [before] = await tx

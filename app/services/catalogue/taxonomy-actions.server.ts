@@ -7,7 +7,7 @@ import {
   SportFormSchema,
 } from '~/lib/schemas/taxonomy';
 import { UserError } from '../errors.server';
-import { formAction, parseInput, readForm } from '../forms.server';
+import { formAction, parseInput, readForm, refusalKeeping } from '../forms.server';
 import type { SessionUser } from '../permissions.server';
 import {
   createTaxonomy,
@@ -25,12 +25,17 @@ export async function taxonomyCreateAction(
   kind: TaxonomyKind,
   request: Request,
 ) {
-  return formAction(async () => {
+  let typed = '';
+  try {
+    const values = formValues(await readForm(request));
+    typed = String(values.name ?? '');
     const schema = kind === 'sport' ? SportFormSchema : CategoryFormSchema;
-    const input = parseInput(schema, formValues(await readForm(request)));
-    const entry = await createTaxonomy(admin, kind, input);
+    const entry = await createTaxonomy(admin, kind, parseInput(schema, values));
     return { ok: true as const, created: { id: entry.id, name: entry.name } };
-  });
+  } catch (error) {
+    // Without JavaScript the refusal is a new page: its field starts from the refused name.
+    return refusalKeeping(error, { name: typed });
+  }
 }
 
 /**
@@ -38,18 +43,25 @@ export async function taxonomyCreateAction(
  * Call it after `requireAdmin`; the answer is an ActionResult naming the intent and the entry.
  */
 export async function taxonomyListAction(admin: SessionUser, kind: TaxonomyKind, request: Request) {
-  return formAction(async () => {
+  type Done = { ok: true; intent: 'rename' | 'delete'; id: number; message: string };
+  return formAction<Done>(async () => {
     const values = formValues(await readForm(request));
     if (values.intent === 'rename') {
       const schema = kind === 'sport' ? RenameSportSchema : RenameCategorySchema;
-      const input = parseInput(schema, values);
-      const entry = await renameTaxonomy(admin, kind, input.id, input);
-      return {
-        ok: true as const,
-        intent: 'rename' as const,
-        id: entry.id,
-        message: `Renamed to ${entry.name}.`,
-      };
+      try {
+        const input = parseInput(schema, values);
+        const entry = await renameTaxonomy(admin, kind, input.id, input);
+        return {
+          ok: true as const,
+          intent: 'rename' as const,
+          id: entry.id,
+          message: `Renamed to ${entry.name}.`,
+        };
+      } catch (error) {
+        // The row's form without JavaScript shows the refused name again, not the old one (which
+        // would read as the name that is taken).
+        return refusalKeeping(error, { name: String(values.name ?? '') });
+      }
     }
     if (values.intent === 'delete') {
       const { id } = parseInput(DeleteTaxonomySchema, values);

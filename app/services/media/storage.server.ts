@@ -117,10 +117,14 @@ export async function storeImage(
 ): Promise<StoredImage> {
   const { folder = 'products', written = [] } = options;
   const store = storage();
+  // Transparent parts become white, in the JPEG (which has no transparency: they were black) and
+  // in the WebP variants alike, as the shop's white cards show them.
   const image = sharp(input, {
     failOn: 'error',
     limitInputPixels: options.limitInputPixels ?? 40_000_000,
-  }).rotate();
+  })
+    .rotate()
+    .flatten({ background: '#ffffff' });
   // Encode once with orientation applied: its size is the size the shop shows (an EXIF-rotated
   // portrait photo is taller than wide), and sharp writes no metadata unless asked to.
   const { data: original, info } = await image

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useFocusAfterChange } from '~/lib/use-focus-after-change';
 
 interface Option {
@@ -16,10 +16,13 @@ export function CategoryPicker({
   options,
   defaultSelected,
   error,
+  onChange,
 }: {
   options: Option[];
   defaultSelected: number[];
   error?: string;
+  /** After the choice changed and is on screen (the form checks its message again). */
+  onChange?: () => void;
 }) {
   const id = useId();
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set(defaultSelected));
@@ -33,6 +36,15 @@ export function CategoryPicker({
     setSelected(next);
   };
   const chosen = options.filter((o) => selected.has(o.id));
+  const changed = useRef(onChange);
+  useEffect(() => {
+    changed.current = onChange;
+  });
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) first.current = false;
+    else changed.current?.();
+  }, [selected]);
   // A removed chip takes its button with it: the focus goes to the next chip's (or the previous
   // one's, or the filter box), and the removal is said (the chips' region says only additions).
   const [removed, setRemoved] = useState('');
@@ -58,7 +70,7 @@ export function CategoryPicker({
           chosen.map((o) => (
             <span
               key={o.id}
-              className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pr-1 pl-3 text-sm font-medium text-brand-800"
+              className="inline-flex max-w-full items-center gap-1 rounded-full bg-brand-50 py-0.5 pr-1 pl-3 text-sm font-medium text-brand-800 [overflow-wrap:anywhere]"
             >
               {o.name}
               <button
@@ -82,6 +94,9 @@ export function CategoryPicker({
         </label>
         <input
           id={`${id}-filter`}
+          // The field's stand-in for the focus when the categories are refused (use-form.ts).
+          data-error-for="categoryIds"
+          aria-describedby={`${id}-error`}
           type="search"
           value={filter}
           onChange={(e) => setFilter(e.target.value)}
@@ -97,14 +112,14 @@ export function CategoryPicker({
         <ul className="max-h-[300px] min-h-[140px] overflow-y-auto p-1">
           {options.map((o) => (
             <li key={o.id} hidden={!shown.includes(o)}>
-              <label className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-slate-800 hover:bg-slate-50">
+              <label className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-slate-800 [overflow-wrap:anywhere] hover:bg-slate-50">
                 <input
                   type="checkbox"
                   name="categoryIds"
                   value={o.id}
                   checked={selected.has(o.id)}
                   onChange={(e) => toggle(o.id, e.target.checked)}
-                  className="size-4 accent-brand-600"
+                  className="size-4 shrink-0 accent-brand-600"
                 />
                 {o.name}
               </label>

@@ -10,9 +10,21 @@ async function cropToJpeg(src: string, area: Area, name: string): Promise<File> 
   const canvas = document.createElement('canvas');
   canvas.width = Math.round(area.width);
   canvas.height = Math.round(area.height);
-  canvas
-    .getContext('2d')!
-    .drawImage(image, area.x, area.y, area.width, area.height, 0, 0, canvas.width, canvas.height);
+  const context = canvas.getContext('2d')!;
+  // A JPEG has no transparency: what was transparent is white (a canvas would make it black).
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.drawImage(
+    image,
+    area.x,
+    area.y,
+    area.width,
+    area.height,
+    0,
+    0,
+    canvas.width,
+    canvas.height,
+  );
   const blob = await new Promise<Blob | null>((resolve) =>
     canvas.toBlob(resolve, 'image/jpeg', 0.92),
   );

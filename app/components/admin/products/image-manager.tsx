@@ -154,7 +154,7 @@ export function ImageManager({
                 <span className="text-sm font-medium text-slate-700">
                   {i === 0 ? 'Main image' : `Image ${i + 1}`}
                 </span>
-                <div className="grid max-w-48 grid-cols-4 gap-1">
+                <div className="grid max-w-48 grid-cols-4 gap-1 noscript:hidden">
                   {/* aria-disabled at the ends, not disabled: the button moves with its image,
                       and a disabled one would drop the keyboard's focus. */}
                   <button
@@ -201,10 +201,14 @@ export function ImageManager({
           ))}
         </ol>
       ) : null}
+      <p className="mt-2 hidden rounded-lg border border-slate-300 bg-slate-50 px-4 py-3 text-sm text-slate-700 noscript:block">
+        Adding, replacing or reordering images needs JavaScript. The other fields can be saved
+        without it.
+      </p>
       <div
         {...getRootProps({
           'data-testid': 'image-dropzone',
-          className: `mt-2 flex flex-col items-center justify-center gap-1 rounded-lg border-2 border-dashed px-4 py-6 text-center text-sm ${
+          className: `mt-2 flex noscript:hidden flex-col items-center justify-center gap-1 rounded-lg border-2 border-dashed px-4 py-6 text-center text-sm ${
             full
               ? 'border-slate-200 bg-slate-50 text-slate-600'
               : isDragActive
@@ -226,6 +230,9 @@ export function ImageManager({
             <button
               type="button"
               id={`${id}-choose`}
+              // The images' stand-in for the focus when they are refused (use-form.ts).
+              data-error-for="images"
+              aria-describedby={`${id}-error`}
               onClick={(event) => {
                 // The drop area opens the picker on click too: open it once.
                 event.stopPropagation();

@@ -1,10 +1,11 @@
 import { Loader2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useRevalidator } from 'react-router';
 import { Field, FormError, SelectField, TextAreaField } from '~/components/ui/field';
 import { busyButton } from '~/lib/busy-button';
 import type { ActionResult, FormSchema } from '~/lib/forms';
 import { PRODUCT_ARRAYS } from '~/lib/schemas/product';
-import { useForm } from '~/lib/use-form';
+import { useForm, useOnResult } from '~/lib/use-form';
 import { CategoryPicker } from './category-picker';
 import { ImageManager, slotFiles, type ImageSlot } from './image-manager';
 
@@ -20,6 +21,23 @@ export interface ProductFormInitial {
   categoryIds: number[];
   images: ImageSlot[];
   revision?: number;
+}
+
+/**
+ * The fields of a refused plain post (no JavaScript) as the form's starting values: the page is
+ * new, and would otherwise show the stored product or an empty form.
+ */
+export function typedFields(
+  answer: ActionResult | undefined,
+): Partial<Omit<ProductFormInitial, 'images'>> {
+  const typed = answer && !answer.ok ? answer.typed : undefined;
+  if (!typed) return {};
+  return {
+    name: typed.name ?? '',
+    description: typed.description ?? null,
+    sportId: Number(typed.sportId) || null,
+    categoryIds: (typed.categoryIds ?? '').split(',').map(Number).filter(Boolean),
+  };
 }
 
 /**
@@ -46,9 +64,25 @@ export function ProductForm({
 }) {
   const form = useForm(schema, result, { arrays: PRODUCT_ARRAYS });
   const [slots, setSlots] = useState<ImageSlot[]>(initial.images);
+  // Images and a category picked in the filter box change no field the user leaves: their
+  // messages are checked again after each change.
+  const element = useRef<HTMLFormElement>(null);
+  const recheck = () => element.current && form.recheck(element.current);
+  const firstSlots = useRef(slots);
+  useEffect(() => {
+    if (slots !== firstSlots.current) recheck();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the images change
+  }, [slots]);
+  // The server refuses a sport or category deleted since the page was read: the lists are read
+  // again (React Router does not after a refusal), so the deleted one leaves the form.
+  const revalidator = useRevalidator();
+  useOnResult(result, (r) => {
+    if (!r.ok && (r.fields?.sportId || r.fields?.categoryIds)) void revalidator.revalidate();
+  });
 
   return (
     <form
+      ref={element}
       method="post"
       encType="multipart/form-data"
       {...form.props}
@@ -66,7 +100,7 @@ export function ProductForm({
       {initial.revision !== undefined ? (
         <input type="hidden" name="revision" value={initial.revision} />
       ) : null}
-      <div className="grid gap-x-8 gap-y-2 lg:grid-cols-2">
+      <div className="grid gap-x-8 gap-y-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <div className="space-y-2">
           <Field
             id="name"
@@ -92,6 +126,7 @@ export function ProductForm({
             options={categories}
             defaultSelected={initial.categoryIds}
             error={form.errors.categoryIds}
+            onChange={recheck}
           />
         </div>
         <div className="space-y-2">

@@ -71,6 +71,7 @@ export function CreateTaxonomyForm({
           <Field
             id="name"
             label={copy.fieldLabel}
+            defaultValue={result && !result.ok ? result.typed?.name : undefined}
             autoComplete="off"
             error={form.errors.name}
             required

@@ -1,6 +1,13 @@
 import { CheckCircle2, ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Form, Link, useFetcher, useNavigation, useSearchParams } from 'react-router';
+import {
+  Form,
+  Link,
+  useFetcher,
+  useNavigation,
+  useRevalidator,
+  useSearchParams,
+} from 'react-router';
 import { AdminPageHeader } from '~/components/admin/admin-shell';
 import { ConfirmDialog, MessageDialog, Modal, ModalCancel } from '~/components/ui/dialog';
 import { Field, FormError } from '~/components/ui/field';
@@ -20,7 +27,7 @@ export interface Entry {
 export type ListResult = ActionResult<{ intent: 'rename' | 'delete'; id: number }>;
 
 const button =
-  'inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-semibold whitespace-nowrap sm:px-2.5';
+  'inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-semibold whitespace-nowrap max-[359px]:px-1.5 sm:px-2.5';
 const primary =
   'rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60 aria-disabled:opacity-60';
 
@@ -47,15 +54,20 @@ export function TaxonomyList({
   const remove = useFetcher<ListResult>({ key: `${copy.one}-delete` });
   const renameForm = useForm(copy.renameSchema, rename.data);
 
+  // A refusal is not followed by a new read of the list (React Router revalidates after
+  // successes only), and it may be about the list being stale: an entry another admin deleted or
+  // renamed, or one that products now use. So the list is read again.
+  const revalidator = useRevalidator();
   useOnResult(rename.data, (r) => {
-    if (!r.ok) return;
+    if (!r.ok) return void revalidator.revalidate();
     setRenaming(null);
     toast.success(r.message ?? 'Renamed.');
   });
   useOnResult(remove.data, (r) => {
     setDeleting(null);
-    if (r.ok) toast.success(r.message ?? 'Deleted.');
-    else setRefusal(r.error ?? r.fields?.id ?? 'The delete failed. Please try again.');
+    if (r.ok) return void toast.success(r.message ?? 'Deleted.');
+    setRefusal(r.error ?? r.fields?.id ?? 'The delete failed. Please try again.');
+    void revalidator.revalidate();
   });
 
   // Without JavaScript: the row named in the URL shows its form, until the post succeeded.
@@ -84,7 +96,7 @@ export function TaxonomyList({
           </p>
         ) : null}
       </div>
-      <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{copy.title}</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
@@ -95,7 +107,7 @@ export function TaxonomyList({
               <th scope="col" className="px-2 py-3 text-right font-semibold sm:px-4">
                 Products
               </th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">
+              <th scope="col" className="relative px-4 py-3 text-right font-semibold">
                 <span className="sr-only sm:not-sr-only">Actions</span>
               </th>
             </tr>
@@ -123,9 +135,10 @@ export function TaxonomyList({
                 </td>
                 <td className="px-2 py-2 sm:px-4">
                   <div className="flex justify-end gap-0.5 sm:gap-1">
+                    {/* Under 360 px the row has room for Rename and Delete only. */}
                     <Link
                       to={copy.shopHref(entry.id)}
-                      className={`${button} text-slate-700 hover:bg-slate-100`}
+                      className={`${button} text-slate-700 hover:bg-slate-100 max-[359px]:hidden`}
                     >
                       <ExternalLink aria-hidden className="size-4" />
                       <span className="sr-only sm:not-sr-only">View</span>
@@ -136,7 +149,10 @@ export function TaxonomyList({
                       preventScrollReset
                       onClick={(event) => {
                         event.preventDefault();
-                        renameForm.reset(); // no message left over from another entry's rename
+                        // No message left over from another entry's rename: the fields' and
+                        // the form's (the last answer, which the fetcher keeps).
+                        renameForm.reset();
+                        rename.reset();
                         setRenaming(entry);
                       }}
                       className={`${button} text-brand-700 hover:bg-brand-50`}
@@ -267,7 +283,7 @@ function InlineRename({
         id={`name-${entry.id}`}
         name="name"
         label={`New name for ${entry.name}`}
-        defaultValue={entry.name}
+        defaultValue={result && !result.ok ? (result.typed?.name ?? entry.name) : entry.name}
         autoComplete="off"
         error={error}
       />
