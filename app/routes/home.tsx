@@ -53,7 +53,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {promos.map((card) => (
             <li key={card.title} className="flex">
               <article className="flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-                <div className="aspect-[16/9] bg-slate-100">
+                <div className="aspect-[16/9] overflow-hidden bg-slate-100">
                   {card.image ? (
                     <img
                       src={card.image.src}

@@ -60,7 +60,7 @@ export default function Napfa({ loaderData }: Route.ComponentProps) {
                 aria-labelledby={`napfa-${item.productId}`}
                 className="flex w-full overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm sm:flex-col"
               >
-                <div className="aspect-square w-32 shrink-0 self-start bg-slate-100 sm:w-auto sm:self-auto">
+                <div className="aspect-square w-32 shrink-0 self-start overflow-hidden bg-slate-100 sm:w-auto sm:self-auto">
                   {item.product?.image ? (
                     <img
                       src={item.product.image.src}
@@ -80,7 +80,7 @@ export default function Napfa({ loaderData }: Route.ComponentProps) {
                     id={`napfa-${item.productId}`}
                     className="font-bold text-slate-900 sm:text-lg"
                   >
-                    {item.name}
+                    {item.product?.name ?? item.name}
                   </h3>
                   <p className="mt-1 flex-1 text-sm text-slate-700">{item.description}</p>
                   {item.product ? (

@@ -13,10 +13,18 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { product };
 }
 
+/** At most `max` characters, cut after a whole word with an ellipsis when it had to be cut. */
+function snippet(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const word = cut.lastIndexOf(' ');
+  return `${(word > max / 2 ? cut.slice(0, word) : cut).replace(/[\s,;:.–-]+$/, '')}…`;
+}
+
 export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   if (!d) return [{ title: pageTitle('Product not found', matches) }];
   const { product } = d;
-  const description = (product.description ?? product.name).replace(/\s+/g, ' ').slice(0, 155);
+  const description = snippet((product.description ?? product.name).replace(/\s+/g, ' '), 155);
   const origin = originOf(matches);
   const jsonLd = {
     '@context': 'https://schema.org',
@@ -134,12 +142,29 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <ul className="flex gap-2 lg:flex-col" aria-label="Product images">
               {product.images.map((image, i) => (
                 <li key={image.src}>
+                  {/* Without JavaScript a thumbnail opens its picture (the button needs it). */}
+                  <a
+                    href={image.src}
+                    aria-label={`Open image ${i + 1} of ${product.images.length}`}
+                    className="hidden size-[60px] overflow-hidden rounded-md border-2 border-transparent noscript:block"
+                  >
+                    <img
+                      src={image.src}
+                      srcSet={image.srcSet}
+                      sizes="60px"
+                      width={60}
+                      height={60}
+                      alt=""
+                      loading="lazy"
+                      className="size-full object-cover"
+                    />
+                  </a>
                   <button
                     type="button"
                     onClick={() => setSelected(i)}
                     aria-label={`Show image ${i + 1} of ${product.images.length}`}
                     aria-pressed={i === selected}
-                    className={`block size-[60px] overflow-hidden rounded-md border-2 ${i === selected ? 'border-brand-600' : 'border-transparent hover:border-slate-300'}`}
+                    className={`block size-[60px] overflow-hidden rounded-md border-2 noscript:hidden ${i === selected ? 'border-brand-600' : 'border-transparent hover:border-slate-300'}`}
                   >
                     <img
                       src={image.src}

@@ -10,7 +10,7 @@ import { Pagination } from '~/components/catalogue/pagination';
 import { ProductGrid, ProductGridSkeleton } from '~/components/catalogue/product-grid';
 import { PAGE_SIZE } from '~/lib/constants';
 import { seo } from '~/lib/meta';
-import { parseShopState, shopHref, toggle } from '~/lib/shop-url';
+import { parseShopState, shopHref, toggle, type ShopState } from '~/lib/shop-url';
 import { SortControl } from '~/components/catalogue/sort-control';
 import { useSyncedValue } from '~/lib/use-synced-value';
 import { countFilterOptions, listProducts } from '~/services/catalogue/products.server';
@@ -67,22 +67,33 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return beyond ? data(body, { status: 404 }) : body;
 }
 
-export const meta: Route.MetaFunction = ({ data, location, matches }) =>
-  seo({
+export const meta: Route.MetaFunction = ({ data, location, matches }) => [
+  ...seo({
     title: data?.title ?? 'Shop',
     description: data?.state.q
       ? `Products matching “${data.state.q}”: sports equipment, courts and NAPFA test equipment for Singapore schools and clubs.`
       : `${data?.title === 'Shop All' ? 'The full catalogue' : (data?.title ?? 'Catalogue')}: goalposts, basketball hoops, nets, court services and NAPFA equipment for Singapore schools and clubs. Request a quote online.`,
-    path: canonicalPath(location.pathname, location.search),
+    path: data ? canonicalPath(data.state) : location.pathname,
     matches,
-  });
+  }),
+  // Searches are endless (every typed text a page): their products are found through the
+  // listings, which are indexed.
+  ...(data?.state.q ? [{ name: 'robots', content: 'noindex, follow' }] : []),
+];
 
-/** The listing's canonical path: the URL without its sort (one order of the same products). */
-function canonicalPath(pathname: string, search: string): string {
-  const params = new URLSearchParams(search);
-  params.delete('sort');
-  const rest = params.toString();
-  return rest ? `${pathname}?${rest}` : pathname;
+/**
+ * The listing's canonical path, from what the loader understood rather than the address typed
+ * (`?page=abc` is page 1): without its order (one order of the same products), and a lone sport
+ * or category as its own page, the address the menus and the sitemap give it.
+ */
+function canonicalPath(state: ShopState): string {
+  const page = state.page > 1 ? `?page=${state.page}` : '';
+  const [sport, ...moreSports] = state.sportIds;
+  const [category, ...moreCategories] = state.categoryIds;
+  if (!state.q && sport && !moreSports.length && !category) return `/shop/sports/${sport}${page}`;
+  if (!state.q && category && !moreCategories.length && !sport)
+    return `/shop/category/${category}${page}`;
+  return shopHref({ ...state, sort: null });
 }
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
@@ -214,11 +225,17 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           ) : (
             <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
               <p className="text-lg font-semibold text-slate-900">
-                {state.q ? 'No products match your search.' : 'No products here yet.'}
+                {state.q
+                  ? 'No products match your search.'
+                  : state.sportIds.length || state.categoryIds.length
+                    ? 'No products match these filters.'
+                    : 'No products here yet.'}
               </p>
               <p className="mx-auto mt-2 max-w-md text-sm text-slate-600">
-                Check the spelling, use fewer words or remove a filter. Can’t find what you need? We
-                supply and install much more than the catalogue shows.
+                {state.q
+                  ? 'Check the spelling, use fewer words or remove a filter.'
+                  : 'Remove a filter to see more.'}{' '}
+                Can’t find what you need? We supply and install much more than the catalogue shows.
               </p>
               <div className="mt-5 flex flex-wrap justify-center gap-3">
                 <Link

@@ -60,7 +60,7 @@ test.describe('sort', () => {
     // The canonical URL is the listing without its order.
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
       'href',
-      new RegExp(`/shop\\?sport=${football}$`),
+      new RegExp(`/shop/sports/${football}$`),
     );
 
     // From page 2, a new order starts again at page 1.

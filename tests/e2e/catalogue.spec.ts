@@ -294,10 +294,59 @@ test.describe('listing', () => {
       'href',
       '/shop',
     );
+    // Searches are endless: not indexed, their links followed.
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow');
+  });
+
+  test('filters that match nothing say so, without blaming the spelling', async ({ page }) => {
+    // Football goalposts exist, but no football product is in Basketball Hoops & Backboards.
+    await page.goto('/shop?sport=1&category=2');
+    await expect(page.getByText('No products match these filters.')).toBeVisible();
+    await expect(page.getByText('Remove a filter to see more.')).toBeVisible();
+    await expect(page.getByText(/spelling/)).toHaveCount(0);
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+  });
+
+  test('the canonical URL is what the listing understood, however it was asked for', async ({
+    browser,
+  }) => {
+    // A visitor with a cart cookie gets a fresh render (the guest page cache re-renders anyway).
+    const context = await browser.newContext();
+    const base = test.info().project.use.baseURL!;
+    await context.addCookies([{ name: 'fh_cart', value: 'x', url: base }]);
+    const page = await context.newPage();
+    for (const [asked, canonical] of [
+      ['/shop?page=abc', '/shop'],
+      ['/shop?sport=abc&q=%20%20', '/shop'],
+      ['/shop?sport=1', '/shop/sports/1'],
+      ['/shop?category=2&sort=name', '/shop/category/2'],
+      ['/shop?sport=1,7&page=1', '/shop?sport=1%2C7'],
+    ] as const) {
+      await page.goto(asked);
+      await expect(page.locator('link[rel="canonical"]'), asked).toHaveAttribute(
+        'href',
+        base.replace(/\/$/, '') + canonical,
+      );
+    }
+    await context.close();
   });
 });
 
 test.describe('product page', () => {
+  test('without JavaScript, the thumbnails open their pictures', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/products/3');
+    const thumbs = page.getByRole('list', { name: 'Product images' });
+    await expect(thumbs.getByRole('button')).toHaveCount(0);
+    const links = thumbs.getByRole('link', { name: /^Open image \d of 3$/ });
+    await expect(links).toHaveCount(3);
+    const href = await links.nth(1).getAttribute('href');
+    expect(href).toMatch(/^\/media\/products\/.+\.jpg$/);
+    expect((await page.request.get(href!)).headers()['content-type']).toBe('image/jpeg');
+    await context.close();
+  });
+
   test('thumbnails switch the main image, by mouse and keyboard', async ({ page }) => {
     await page.goto('/products/3');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Goalposts/);

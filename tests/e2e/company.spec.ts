@@ -99,8 +99,14 @@ test.describe('contact form', () => {
     await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
     await expect(page.getByText('Please enter a valid phone number.')).toBeVisible();
     await expect(page.getByText('Please enter your name.')).toHaveCount(0);
-    // Phone comes before Email on screen: the first invalid field is the form's, not the schema's.
-    await expect(page.getByLabel('Phone', { exact: true })).toBeFocused();
+    // The spec's order: Name, Email, Phone, Message; the first invalid one has the focus.
+    await expect(page.getByLabel('Email', { exact: true })).toBeFocused();
+    const order = await page
+      .locator(
+        'form[aria-labelledby="contact-form-title"] :is(input, textarea):not([tabindex="-1"])',
+      )
+      .evaluateAll((fields) => fields.map((f) => f.getAttribute('name')));
+    expect(order).toEqual(['name', 'email', 'phone', 'message']);
     await expect(page.getByLabel('Message', { exact: true })).toHaveValue(
       'Court coating quote, please.',
     );
@@ -110,13 +116,13 @@ test.describe('contact form', () => {
     );
   });
 
-  test('focuses the first invalid field on screen: Phone before Email', async ({ page }) => {
+  test('focuses the first invalid field on screen', async ({ page }) => {
     await page.goto('/contact-us');
     await page.getByLabel('Name', { exact: true }).fill('Ms Wong');
-    await page.getByLabel('Message', { exact: true }).fill('Court coating quote, please.');
+    await page.getByLabel('Email', { exact: true }).fill('wong@school.example');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByText('Please enter your phone number.')).toBeVisible();
-    await expect(page.getByText('Please enter your email address.')).toBeVisible();
+    await expect(page.getByText('Please enter a message.')).toBeVisible();
     await expect(page.getByLabel('Phone', { exact: true })).toBeFocused();
   });
 
@@ -166,14 +172,15 @@ test('NAPFA: eleven items, bulk pricing, and an item into the enquiry cart', asy
   ).toBeVisible();
   const items = page.getByRole('article');
   await expect(items).toHaveCount(11);
+  // The catalogue's names (what the cart will show), not the content file's.
   for (const name of [
     'Sit-and-Reach Box',
-    'Stopwatches with Printer',
-    'Mat Trolley',
-    'Number Tags',
+    'Digital Stopwatch Set with Printer',
+    'Gym Mat Trolley',
+    'Participant Number Tags (Set of 100)',
   ])
     await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
-  const stopwatches = page.getByRole('article', { name: 'Stopwatches with Printer' });
+  const stopwatches = page.getByRole('article', { name: 'Digital Stopwatch Set with Printer' });
   await expect(stopwatches.getByRole('img')).toHaveCount(0); // decorative: the heading names it
   await stopwatches.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Added to Cart').first()).toBeVisible();
@@ -280,4 +287,68 @@ test('about us: mission, vision, company description and the company details', a
   await expect(page.getByRole('main')).toContainText(
     'Fieldhouse Sports Engineering is a Singapore sports engineering company.',
   );
+});
+
+test('every page fits a phone from 320 px, the header with all its buttons', async ({
+  browser,
+}) => {
+  for (const width of [320, 360]) {
+    const context = await browser.newContext({ viewport: { width, height: 700 } });
+    const page = await context.newPage();
+    for (const path of [
+      '/',
+      '/about-us',
+      '/contact-us',
+      '/napfa',
+      '/shop',
+      '/products/3',
+      '/cart',
+    ]) {
+      await page.goto(path);
+      const where = `${path} at ${width} px`;
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, where).toBe(0);
+      // The last of the header's buttons (the menu) is on the screen.
+      const menu = page.getByRole('banner').locator('summary', { hasText: /^Menu$/ });
+      const last = await menu.boundingBox();
+      expect(last!.x + last!.width, where).toBeLessThanOrEqual(width);
+    }
+    await context.close();
+  }
+});
+
+test("the home page's promotions keep their 16:9 pictures", async ({ page }) => {
+  await page.goto('/');
+  const ratios = await page
+    .locator('main [class*="aspect-[16/9]"]')
+    .evaluateAll((boxes) =>
+      boxes.map((box) => box.getBoundingClientRect()).map((r) => r.width / r.height),
+    );
+  expect(ratios.length).toBeGreaterThanOrEqual(6);
+  for (const ratio of ratios) expect(ratio).toBeCloseTo(16 / 9, 1);
+});
+
+test('portfolio without JavaScript: every picture of a project is there to see', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/portfolio');
+  const figures = page
+    .locator('section[aria-roledescription="carousel"]')
+    .first()
+    .locator('figure');
+  await expect(figures).toHaveCount(3);
+  const boxes = await figures.evaluateAll((all) =>
+    all.map((f) => ({ top: f.getBoundingClientRect().top, opacity: getComputedStyle(f).opacity })),
+  );
+  expect(boxes.map((b) => b.opacity)).toEqual(['1', '1', '1']);
+  // One under another, not stacked on the first.
+  expect(boxes[1]!.top).toBeGreaterThan(boxes[0]!.top);
+  expect(boxes[2]!.top).toBeGreaterThan(boxes[1]!.top);
+  // No buttons that could do nothing.
+  await expect(page.getByRole('button', { name: /Next picture/ })).toHaveCount(0);
+  await context.close();
 });

@@ -143,7 +143,7 @@ export function useShownShopState(current: ShopState): ShopState {
 }
 
 const triggerClass =
-  'inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50';
+  'inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-50';
 
 /**
  * Sport and Category filters. With JavaScript: a side panel (dialog) whose checkboxes change the

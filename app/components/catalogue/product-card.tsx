@@ -19,7 +19,7 @@ export function ProductCard({ product, priority = false }: { product: Card; prio
       href={`/products/${product.id}`}
       className="group flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
     >
-      <div className="aspect-square bg-slate-100">
+      <div className="aspect-square overflow-hidden bg-slate-100">
         {product.image ? (
           <img
             src={product.image.src}

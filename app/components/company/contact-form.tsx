@@ -46,15 +46,29 @@ export function ContactForm({ result }: { result: ContactResult | undefined }) {
       </h2>
       <p className="mt-1 text-sm text-slate-600">All fields are required.</p>
       <div className="mt-5 grid gap-x-4 gap-y-1 sm:grid-cols-2">
+        {/* The spec's order: Name, Email, Phone, Message. */}
+        <div className="sm:col-span-2">
+          <Field
+            id="contact-name"
+            name="name"
+            label="Name"
+            autoComplete="name"
+            required
+            maxLength={100}
+            defaultValue={kept.name}
+            error={form.errors.name}
+          />
+        </div>
         <Field
-          id="contact-name"
-          name="name"
-          label="Name"
-          autoComplete="name"
+          id="contact-email"
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
           required
-          maxLength={100}
-          defaultValue={kept.name}
-          error={form.errors.name}
+          maxLength={254}
+          defaultValue={kept.email}
+          error={form.errors.email}
         />
         <Field
           id="contact-phone"
@@ -67,19 +81,6 @@ export function ContactForm({ result }: { result: ContactResult | undefined }) {
           defaultValue={kept.phone}
           error={form.errors.phone}
         />
-        <div className="sm:col-span-2">
-          <Field
-            id="contact-email"
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={254}
-            defaultValue={kept.email}
-            error={form.errors.email}
-          />
-        </div>
         <div className="sm:col-span-2">
           <TextAreaField
             id="contact-message"

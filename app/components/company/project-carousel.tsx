@@ -40,10 +40,11 @@ export function ProjectCarousel({
               aria-hidden={!active}
               inert={!active}
               data-active={active}
-              // The first picture stays in the flow and gives the frame its height; the others lie on it.
-              className={`${i === 0 ? 'relative' : 'absolute inset-0'} transition-opacity duration-700 motion-reduce:transition-none ${active ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
+              // The first picture stays in the flow and gives the frame its height; the others lie on
+              // it. Without JavaScript (nothing to turn them) they follow one another.
+              className={`${i === 0 ? 'relative' : 'absolute inset-0'} noscript:relative noscript:opacity-100 transition-opacity duration-700 motion-reduce:transition-none ${active ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
             >
-              <div className="aspect-[16/9] max-h-[400px] w-full bg-slate-100">
+              <div className="aspect-[16/9] max-h-[400px] w-full overflow-hidden bg-slate-100">
                 {picture.image ? (
                   <img
                     src={picture.image.src}

@@ -9,7 +9,8 @@ export function Logo() {
       </svg>
       <span className="text-lg leading-none font-extrabold tracking-tight text-slate-900">
         Fieldhouse
-        <span className="block text-[0.65rem] font-semibold tracking-[0.2em] text-slate-600 uppercase">
+        {/* Under 390 px the header's row has no room for the line (360 px phones are common). */}
+        <span className="block text-[0.65rem] font-semibold tracking-[0.2em] text-slate-600 uppercase max-[389px]:hidden">
           Sports Engineering
         </span>
       </span>

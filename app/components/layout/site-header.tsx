@@ -111,7 +111,8 @@ function SearchForm({ id, q, className }: { id: string; q: string; className?: s
   );
 }
 
-const iconButton = 'rounded-md p-2 text-slate-700 hover:bg-slate-100';
+// A little tighter below 360 px, so the row fits a 320 px screen (WCAG's reflow width).
+const iconButton = 'rounded-md p-2 text-slate-700 hover:bg-slate-100 max-[359px]:p-1.5';
 /** A phone panel under the header's one row (the header is the positioned ancestor). */
 const dropPanel =
   'absolute inset-x-0 top-full max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 py-3 shadow-lg';
@@ -151,7 +152,7 @@ export function SiteHeader({ user, sports, categories, siteName, serverCartCount
             icon={<UserRound aria-hidden className="size-5" />}
             chevron={Boolean(user)}
             // On a phone the signed-in chevron would push the menu button off a 390 px screen.
-            summaryClassName="px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 max-sm:[&>svg:last-child]:hidden"
+            summaryClassName="px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 max-[359px]:p-1.5 max-sm:[&>svg:last-child]:hidden"
             panelClassName="absolute right-0 mt-1 w-48 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
           >
             {user ? (

@@ -102,7 +102,8 @@ export function CarouselControls({
         : 'w-2 bg-slate-500';
   const plural = `${noun}s`;
   return (
-    <div className={`flex items-center justify-center gap-3 ${className}`}>
+    // Without JavaScript the buttons could do nothing: they are not shown.
+    <div className={`flex items-center justify-center gap-3 noscript:hidden ${className}`}>
       <button
         type="button"
         onClick={() => go(index - 1)}
