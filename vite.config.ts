@@ -71,10 +71,11 @@ function browserChunks() {
     },
     {
       name: 'shared',
-      // Not the modules only forms or the back office use (the form pattern, money, admin meta),
-      // nor the catalogue's filters and pages (next group): in this chunk every page would load
-      // them.
-      test: /[\\/]app[\\/](lib[\\/](?!money|admin-meta|forms|use-form)[^/\\]+\.ts$|components[\\/]catalogue[\\/](product-grid|product-card)\.tsx$)/,
+      // Not the modules only forms, the cart, the sign-in or the back office use (the form
+      // pattern, money, admin meta, a server action's call, an enquiry's contact, focus after a
+      // removal, redirects), nor the catalogue's filters and pages (next group): in this chunk
+      // every page would load them.
+      test: /[\\/]app[\\/](lib[\\/](?!money|admin-meta|forms|use-form|client-action|enquiry-contact|use-focus-after-change|safe-redirect)[^/\\]+\.ts$|components[\\/]catalogue[\\/](product-grid|product-card)\.tsx$)/,
       priority: 10,
     },
     {

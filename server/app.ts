@@ -104,6 +104,9 @@ export function createApp(): express.Express {
     res.status(ok ? 200 : 503).json(ok ? { status: 'ok' } : { status: 'unavailable' });
   });
 
+  // The icon is an SVG (root.tsx links it); clients that ask for the old name are sent there.
+  app.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'));
+
   // Stored images: keys are content hashes, so they never change.
   app.use(
     '/media',

@@ -39,6 +39,10 @@ export type DemoMotif =
   | 'custom'
   | 'whistle'
   | 'tags'
+  | 'scoreboard'
+  | 'ladder'
+  | 'bibs'
+  | 'socket'
   | 'generic';
 
 export interface DemoImage {
@@ -544,7 +548,7 @@ export const demoProducts: DemoProduct[] = [
     sportId: 12,
     categoryIds: [10],
     images: [
-      { title: 'Wall-mounted LED scoreboard', motif: 'generic', hue: 230 },
+      { title: 'Wall-mounted LED scoreboard', motif: 'scoreboard', hue: 230 },
       { title: 'Wireless controller', motif: 'generic', hue: 240 },
     ],
     createdDaysAgo: 110,
@@ -658,7 +662,7 @@ export const demoProducts: DemoProduct[] = [
       'Training kit with two 4 m agility ladders, 40 flat marker discs, 12 cones and 4 hurdles in a carry bag. Builds speed and footwork for PE lessons and CCA training. Durable materials for daily outdoor use.',
     sportId: 12,
     categoryIds: [8, 15],
-    images: [{ title: 'Agility ladder with cones', motif: 'generic', hue: 60 }],
+    images: [{ title: 'Agility ladder with cones', motif: 'ladder', hue: 60 }],
     createdDaysAgo: 35,
   },
   {
@@ -669,7 +673,7 @@ export const demoProducts: DemoProduct[] = [
       'Set of seven polyester netball bibs printed with playing positions on front and back. Elastic side straps fit primary and secondary school players. Machine washable and available in six colours.',
     sportId: 3,
     categoryIds: [17, 15],
-    images: [{ title: 'Coloured position bibs', motif: 'generic', hue: 330 }],
+    images: [{ title: 'Coloured position bibs', motif: 'bibs', hue: 330 }],
     createdDaysAgo: 180,
   },
   {
@@ -705,7 +709,7 @@ export const demoProducts: DemoProduct[] = [
       'Galvanised steel ground sockets with hinged brass or rubber covers for volleyball, badminton and tennis posts. Covers sit flush with the floor so the hall stays safe when posts are removed. Coring and grouting by our installers.',
     sportId: 12,
     categoryIds: [7, 17],
-    images: [{ title: 'Flush socket cover in a hall floor', motif: 'generic', hue: 45 }],
+    images: [{ title: 'Flush socket cover in a hall floor', motif: 'socket', hue: 45 }],
     createdDaysAgo: 395,
   },
   {

@@ -122,7 +122,8 @@ export default function AboutUs({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <section aria-labelledby="services" className="border-t border-slate-200 bg-white">
+      {/* The last band meets the footer: no strip of the page between (the footer's margin). */}
+      <section aria-labelledby="services" className="-mb-16 border-t border-slate-200 bg-white">
         <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
           <h2
             id="services"

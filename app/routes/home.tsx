@@ -87,7 +87,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <section className="border-t border-slate-200 bg-white" aria-labelledby="new-products">
+      {/* The last band meets the footer: no strip of the page between (the footer's margin). */}
+      <section className="-mb-16 border-t border-slate-200 bg-white" aria-labelledby="new-products">
         <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
           <div className="flex items-end justify-between gap-4">
             <h2

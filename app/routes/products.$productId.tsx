@@ -69,6 +69,22 @@ function ProductSkeleton() {
   );
 }
 
+/** A 60 px thumbnail (decorative: its button or link says which image it is). */
+function Thumbnail({ image }: { image: { src: string; srcSet?: string } }) {
+  return (
+    <img
+      src={image.src}
+      srcSet={image.srcSet}
+      sizes="60px"
+      width={60}
+      height={60}
+      alt=""
+      loading="lazy"
+      className="size-full object-cover"
+    />
+  );
+}
+
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
   const navigation = useNavigation();
@@ -148,16 +164,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                     aria-label={`Open image ${i + 1} of ${product.images.length}`}
                     className="hidden size-[60px] overflow-hidden rounded-md border-2 border-transparent noscript:block"
                   >
-                    <img
-                      src={image.src}
-                      srcSet={image.srcSet}
-                      sizes="60px"
-                      width={60}
-                      height={60}
-                      alt=""
-                      loading="lazy"
-                      className="size-full object-cover"
-                    />
+                    <Thumbnail image={image} />
                   </a>
                   <button
                     type="button"
@@ -166,16 +173,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                     aria-pressed={i === selected}
                     className={`block size-[60px] overflow-hidden rounded-md border-2 noscript:hidden ${i === selected ? 'border-brand-600' : 'border-transparent hover:border-slate-300'}`}
                   >
-                    <img
-                      src={image.src}
-                      srcSet={image.srcSet}
-                      sizes="60px"
-                      width={60}
-                      height={60}
-                      alt=""
-                      loading="lazy"
-                      className="size-full object-cover"
-                    />
+                    <Thumbnail image={image} />
                   </button>
                 </li>
               ))}

@@ -63,17 +63,24 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     : ((sportName && !state.categoryIds.length ? sportName : null) ??
       (categoryName && !state.sportIds.length ? categoryName : null) ??
       'Shop All');
-  const body = { ...result, state, pages, sports, categories, counts, title, beyond };
+  // The page's head, made here: its words and rules stay out of the browser's first load.
+  const head = {
+    // A page past the last one is a 404: its tab says so.
+    title: beyond ? `Page ${state.page} not found` : title,
+    description: state.q
+      ? `Products matching “${state.q}”: sports equipment, courts and NAPFA test equipment for Singapore schools and clubs.`
+      : `${title === 'Shop All' ? 'The full catalogue' : title}: goalposts, basketball hoops, nets, court services and NAPFA equipment for Singapore schools and clubs. Request a quote online.`,
+    canonical: canonicalPath(state),
+  };
+  const body = { ...result, state, pages, sports, categories, counts, title, beyond, head };
   return beyond ? data(body, { status: 404 }) : body;
 }
 
 export const meta: Route.MetaFunction = ({ data, location, matches }) => [
   ...seo({
-    title: data?.title ?? 'Shop',
-    description: data?.state.q
-      ? `Products matching “${data.state.q}”: sports equipment, courts and NAPFA test equipment for Singapore schools and clubs.`
-      : `${data?.title === 'Shop All' ? 'The full catalogue' : (data?.title ?? 'Catalogue')}: goalposts, basketball hoops, nets, court services and NAPFA equipment for Singapore schools and clubs. Request a quote online.`,
-    path: data ? canonicalPath(data.state) : location.pathname,
+    title: data?.head.title ?? 'Shop',
+    description: data?.head.description ?? '',
+    path: data?.head.canonical ?? location.pathname,
     matches,
   }),
   // Searches are endless (every typed text a page): their products are found through the

@@ -57,6 +57,16 @@ async function addImage(page: Page, file: { name: string; mimeType: string; buff
   await expect(page.getByRole('dialog', { name: 'Crop Image' })).toBeVisible();
 }
 
+/** A product of its own (see postProduct) with one 200 px PNG of `colour`; answers its id. */
+async function newProduct(page: Page, name: string, colour: string): Promise<number> {
+  const png = { name: 'a.png', type: 'image/png', data: await image(200, 200, colour, 'png') };
+  expect((await postProduct(page.request, [png], name)).status()).toBe(200);
+  const found = (await (
+    await page.request.get(`/api/v1/products?q=${encodeURIComponent(name)}`)
+  ).json()) as { items: { id: number; name: string }[] };
+  return found.items.find((p) => p.name === name)!.id;
+}
+
 test('an admin creates, edits and deletes a product, and the shop follows', async ({ page }) => {
   test.setTimeout(120_000);
   await signInAsAdmin(page);
@@ -426,18 +436,7 @@ test('without JavaScript, delete goes through a confirm page', async ({ browser,
   // Make a throwaway product through the real form post (the JS page), then delete it without JS.
   await signInAsAdmin(page);
   const name = `No JS Net ${randomUUID().slice(0, 6)}`;
-  const form = new FormData();
-  form.set('name', name);
-  form.set('sportId', '1');
-  form.append('categoryIds', '3');
-  form.append('images', 'new:0');
-  form.append(
-    'file',
-    new Blob([new Uint8Array(await image(200, 200, '#444444', 'png'))]),
-    'grey.png',
-  );
-  const made = await page.request.post('/admin/create.data', { multipart: form });
-  expect(made.status()).toBe(200);
+  await newProduct(page, name, '#444444');
 
   const context = await browser.newContext({ javaScriptEnabled: false });
   const nojs = await context.newPage();
@@ -620,13 +619,7 @@ test('the later of two edits is told the product changed, and nothing is overwri
   // A product of its own, so no other test sees its name change.
   await signInAsAdmin(page);
   const original = `Two Editors ${randomUUID().slice(0, 6)}`;
-  const form = new FormData();
-  form.set('name', original);
-  form.set('sportId', '1');
-  form.append('categoryIds', '1');
-  form.append('images', 'new:0');
-  form.append('file', new Blob([new Uint8Array(await image(200, 200, '#555555', 'png'))]), 'a.png');
-  expect((await page.request.post('/admin/create.data', { multipart: form })).status()).toBe(200);
+  await newProduct(page, original, '#555555');
   await page.goto(`/admin/list?q=${encodeURIComponent(original)}`);
   await page.getByRole('link', { name: `Edit ${original}` }).click();
   await expect(page.getByLabel('Name')).toHaveValue(original);
@@ -806,17 +799,7 @@ test('without JavaScript, an edit is saved or refused with its message, keeping 
 }) => {
   await signInAsAdmin(page);
   const original = `No JS Edit ${randomUUID().slice(0, 6)}`;
-  const form = new FormData();
-  form.set('name', original);
-  form.set('sportId', '1');
-  form.append('categoryIds', '1');
-  form.append('images', 'new:0');
-  form.append('file', new Blob([new Uint8Array(await image(200, 200, '#666666', 'png'))]), 'a.png');
-  expect((await page.request.post('/admin/create.data', { multipart: form })).status()).toBe(200);
-  const found = (await (
-    await page.request.get(`/api/v1/products?q=${encodeURIComponent(original)}`)
-  ).json()) as { items: { id: number; name: string }[] };
-  const id = found.items.find((p) => p.name === original)!.id;
+  const id = await newProduct(page, original, '#666666');
 
   const context = await browser.newContext({ javaScriptEnabled: false });
   const nojs = await context.newPage();

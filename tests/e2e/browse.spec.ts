@@ -217,6 +217,27 @@ async function addThree(page: Page) {
   await expect(page.getByLabel(/Quantity of Aluminium Football Goalposts/)).toHaveValue('3');
 }
 
+test('a filter ticked before the scripts have run is applied when they have', async ({ page }) => {
+  // A slow phone: the page is on screen, its scripts not yet.
+  let release!: () => void;
+  const scripts = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await scripts;
+    await route.continue();
+  });
+  const base = test.info().project.use.baseURL!.replace(/\/$/, '');
+  // Not page.goto: it waits for the hydration this test holds back.
+  await page.evaluate((url) => (location.href = url), `${base}/shop`);
+  await page.getByText('Filters', { exact: true }).click();
+  await page.getByRole('checkbox', { name: /^Football/ }).check();
+  release();
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  // The tick went into the URL, and the filters stay open (as the dialog).
+  await expect(page).toHaveURL(/\/shop\?sport=\d+$/);
+  const panel = page.getByRole('dialog', { name: 'Filters' });
+  await expect(panel.getByRole('checkbox', { name: /^Football/ })).toBeChecked();
+});
+
 test.describe('quantity on the product page', () => {
   test('a guest adds 3 to the local cart', async ({ page }) => {
     await addThree(page);

@@ -81,6 +81,7 @@ test('listing states: past the last page, an unknown sport, an unknown filter id
   const beyond = await page.goto('/shop?page=99');
   expect(beyond!.status()).toBe(404);
   await expect(page.getByText(/There are only \d+ pages of these products\./)).toBeVisible();
+  await expect(page).toHaveTitle(/^Page 99 not found \|/);
   await expect(page.getByText('No products match your search.')).toHaveCount(0);
   await expect(page.getByText(/page 99 of/)).toHaveCount(0);
   await page.getByRole('link', { name: /Go to page \d+/ }).click();

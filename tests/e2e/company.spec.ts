@@ -352,3 +352,18 @@ test('portfolio without JavaScript: every picture of a project is there to see',
   await expect(page.getByRole('button', { name: /Next picture/ })).toHaveCount(0);
   await context.close();
 });
+
+test('pages that end with a white band meet the footer without a strip between', async ({
+  page,
+}) => {
+  for (const path of ['/', '/about-us']) {
+    await page.goto(path);
+    const gap = await page.evaluate(() => {
+      const sections = [...document.querySelectorAll('main section')];
+      const band = sections[sections.length - 1]!;
+      const footer = document.querySelector('footer')!;
+      return footer.getBoundingClientRect().top - band.getBoundingClientRect().bottom;
+    });
+    expect(gap, path).toBe(0);
+  }
+});

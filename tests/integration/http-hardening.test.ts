@@ -288,6 +288,16 @@ describe('request targets that make no URL', () => {
   });
 });
 
+describe('the icon', () => {
+  it('sends /favicon.ico, which some clients ask for, to the SVG icon', async () => {
+    const res = await fetch(`${server.base}/favicon.ico`, { redirect: 'manual' });
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/favicon.svg');
+    const icon = await fetch(`${server.base}/favicon.svg`);
+    expect(icon.headers.get('content-type')).toContain('image/svg+xml');
+  });
+});
+
 describe('methods', () => {
   it('refuses TRACE with a 4xx and a message', async () => {
     expect((await send('/', { method: 'TRACE' })).status).toBe(405);

@@ -1,5 +1,5 @@
 import { SlidersHorizontal } from 'lucide-react';
-import { lazy, Suspense, use, useDeferredValue, useRef, useState } from 'react';
+import { lazy, Suspense, use, useDeferredValue, useLayoutEffect, useRef, useState } from 'react';
 import { Form, Link, useNavigate, useNavigation } from 'react-router';
 import { parseShopState, shopHref, type ShopState } from '~/lib/shop-url';
 import { useHydrated } from '~/lib/use-hydrated';
@@ -167,11 +167,25 @@ export function FilterPanel({ state: current, sports, categories, counts: latest
     });
   };
 
+  // Hydration swaps the disclosure below for the dialog's button. A disclosure opened before the
+  // scripts ran (a slow phone) opens the dialog instead of vanishing, and what was ticked in it is
+  // applied, as a tick is from then on.
+  const disclosure = useRef<HTMLDetailsElement>(null);
+  useLayoutEffect(() => {
+    const form = disclosure.current?.open && disclosure.current.querySelector('form');
+    if (!form) return;
+    const data = new FormData(form);
+    const ids = (name: string) => data.getAll(name).map(Number);
+    go({ sportIds: ids('sport'), categoryIds: ids('category') });
+    setOpen(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the page hydrates
+  }, []);
+
   if (!hydrated) {
     return (
       // The panel drops below the trigger instead of widening it, so the search box beside it
       // keeps its width.
-      <details className="relative">
+      <details ref={disclosure} className="relative">
         <summary className={`${triggerClass} cursor-pointer list-none`}>
           <SlidersHorizontal aria-hidden className="size-4" /> Filters {badge}
         </summary>

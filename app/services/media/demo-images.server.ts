@@ -464,6 +464,109 @@ function drawTags(): string {
     ${tag(380, 540, 8, -2)}`;
 }
 
+function drawScoreboard(): string {
+  // Seven-segment style digits drawn as bars (no fonts): HOME 72, GUEST 68, the clock between.
+  const digit = (x: number, y: number, on: string) => {
+    const seg: Record<string, string> = {
+      a: `M${x + 6} ${y} h36`,
+      b: `M${x + 46} ${y + 6} v32`,
+      c: `M${x + 46} ${y + 48} v32`,
+      d: `M${x + 6} ${y + 86} h36`,
+      e: `M${x} ${y + 48} v32`,
+      f: `M${x} ${y + 6} v32`,
+      g: `M${x + 6} ${y + 43} h36`,
+    };
+    return `<path d="${[...on].map((s) => seg[s]).join(' ')}" stroke="#ff5252" stroke-width="10" stroke-linecap="round"/>`;
+  };
+  const DIGITS: Record<string, string> = {
+    '0': 'abcdef',
+    '1': 'bc',
+    '2': 'abdeg',
+    '3': 'abcdg',
+    '4': 'bcfg',
+    '5': 'acdfg',
+    '6': 'acdefg',
+    '7': 'abc',
+    '8': 'abcdefg',
+    '9': 'abcdfg',
+  };
+  const number = (x: number, y: number, text: string) =>
+    [...text].map((ch, i) => digit(x + i * 64, y, DIGITS[ch]!)).join('');
+  return `
+    <rect x="70" y="170" width="660" height="400" rx="24" fill="#1c2329" stroke="#90a4ae" stroke-width="10"/>
+    <rect x="110" y="210" width="240" height="24" rx="6" fill="#42a5f5"/>
+    <rect x="450" y="210" width="240" height="24" rx="6" fill="#ffca28"/>
+    ${number(160, 270, '72')}
+    ${number(510, 270, '68')}
+    <g transform="scale(0.6)">${number(560, 720, '1042').replace(/#ff5252/g, '#76ff03')}</g>
+    <circle cx="400" cy="300" r="10" fill="#ff5252"/><circle cx="400" cy="340" r="10" fill="#ff5252"/>
+    <path d="M130 520 h100 M570 520 h100" stroke="#ffca28" stroke-width="12" stroke-linecap="round"/>
+    <rect x="330" y="570" width="20" height="90" fill="#90a4ae"/><rect x="450" y="570" width="20" height="90" fill="#90a4ae"/>
+    <ellipse cx="400" cy="690" rx="280" ry="24" fill="#000000" fill-opacity="0.15"/>`;
+}
+
+function drawLadder(): string {
+  let rungs = '';
+  for (let i = 0; i <= 8; i++) {
+    const t = i / 8;
+    const y = 700 - t * 520;
+    const half = 150 - t * 80;
+    rungs += `<line x1="${400 - half}" y1="${y}" x2="${400 + half}" y2="${y}" stroke="#ffeb3b" stroke-width="${14 - t * 6}" stroke-linecap="round"/>`;
+  }
+  const cone = (x: number, y: number, s: number) => `
+    <g transform="translate(${x} ${y}) scale(${s})">
+      <path d="M-40 0 L0 -110 L40 0 Z" fill="#ff6d00"/>
+      <path d="M-27 -35 L27 -35 L20 -55 L-20 -55 Z" fill="#ffffff"/>
+      <rect x="-55" y="-8" width="110" height="16" rx="6" fill="#e65100"/>
+    </g>`;
+  return `
+    <path d="M250 700 L320 180 M550 700 L480 180" stroke="#263238" stroke-width="8" fill="none"/>
+    ${rungs}
+    ${cone(140, 660, 1.1)}${cone(660, 640, 1)}${cone(180, 400, 0.7)}${cone(630, 380, 0.65)}
+    <ellipse cx="300" cy="740" rx="40" ry="10" fill="#2979ff"/><ellipse cx="520" cy="745" rx="40" ry="10" fill="#f50057"/>`;
+}
+
+function drawBibs(): string {
+  // Bibs printed with netball positions, drawn as bars (no fonts): the shapes of GS, C and GK.
+  const bib = (x: number, y: number, colour: string, rot: number, mark: string) => `
+    <g transform="translate(${x} ${y}) rotate(${rot})">
+      <path d="M-110 -150 Q-60 -110 0 -110 Q60 -110 110 -150 L150 -120 L120 -40 L120 160 L-120 160 L-120 -40 L-150 -120 Z" fill="${colour}" stroke="#263238" stroke-width="6"/>
+      <path d="M-50 -110 Q0 -60 50 -110" fill="none" stroke="#263238" stroke-width="6"/>
+      <rect x="-70" y="-20" width="140" height="110" rx="10" fill="#ffffff"/>
+      ${mark}
+    </g>`;
+  const c =
+    '<path d="M30 5 Q-25 -10 -30 35 Q-25 80 30 70" fill="none" stroke="#263238" stroke-width="16" stroke-linecap="round"/>';
+  const gs =
+    '<path d="M-8 5 Q-50 0 -52 35 Q-50 75 -10 70 L-10 42 L-28 42 M52 8 Q20 -5 16 20 Q20 35 36 38 Q56 42 52 62 Q44 80 14 68" fill="none" stroke="#263238" stroke-width="12" stroke-linecap="round"/>';
+  const gk =
+    '<path d="M-8 5 Q-50 0 -52 35 Q-50 75 -10 70 L-10 42 L-28 42 M18 2 V72 M52 2 L18 40 L54 72" fill="none" stroke="#263238" stroke-width="12" stroke-linecap="round"/>';
+  return `
+    <ellipse cx="400" cy="690" rx="310" ry="30" fill="#000000" fill-opacity="0.15"/>
+    ${bib(250, 430, '#e53935', -10, gs)}
+    ${bib(550, 440, '#1e88e5', 9, gk)}
+    ${bib(400, 380, '#ffca28', 0, c)}`;
+}
+
+function drawSocket(): string {
+  // A hall floor in perspective with a flush socket cover open beside its post.
+  let boards = '';
+  for (let i = 0; i < 9; i++) {
+    const x = 40 + i * 95;
+    boards += `<path d="M${x} 800 L${340 + i * 16} 330" stroke="#8d6e63" stroke-width="3"/>`;
+  }
+  return `
+    <path d="M0 330 H800 V800 H0 Z" fill="#d7a86e"/>
+    ${boards}
+    <path d="M0 600 H800" stroke="#ffffff" stroke-width="8"/>
+    <ellipse cx="300" cy="600" rx="120" ry="40" fill="#b0bec5" stroke="#455a64" stroke-width="8"/>
+    <ellipse cx="300" cy="600" rx="60" ry="20" fill="#263238"/>
+    <path d="M420 600 Q470 520 560 530 L610 560 Q520 560 470 620 Z" fill="#c9a227" stroke="#6d4c41" stroke-width="6"/>
+    <rect x="560" y="150" width="40" height="420" rx="8" fill="#90a4ae" stroke="#455a64" stroke-width="6"/>
+    <ellipse cx="580" cy="575" rx="60" ry="18" fill="#000000" fill-opacity="0.2"/>
+    <path d="M600 200 H740 M600 260 H740 M600 320 H740" stroke="#eceff1" stroke-width="4" stroke-dasharray="10 8"/>`;
+}
+
 function drawMotif(motif: DemoMotif, hue: number): string {
   switch (motif) {
     case 'goalpost':
@@ -506,6 +609,14 @@ function drawMotif(motif: DemoMotif, hue: number): string {
       return drawWhistle();
     case 'tags':
       return drawTags();
+    case 'scoreboard':
+      return drawScoreboard();
+    case 'ladder':
+      return drawLadder();
+    case 'bibs':
+      return drawBibs();
+    case 'socket':
+      return drawSocket();
     default:
       return drawGeneric(hue);
   }
