@@ -3,7 +3,7 @@ import { toNodeHandler } from 'better-auth/node';
 import { createRequestHandler as createReactRouterHandler } from 'react-router';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { CLIENT_IP_HEADER } from '~/services/accounts/auth-hooks.server';
-import { servedOverHttp } from '~/services/accounts/auth-http.server';
+import { authEndpointOf, servedOverHttp } from '~/services/accounts/auth-http.server';
 import { auth } from '~/services/auth.server';
 import { BAD_INPUT_TEXT, requestState } from '~/services/request-state.server';
 import { clientAddressFrom } from '~/services/client-address.server';
@@ -153,7 +153,8 @@ export function createApp(): express.Express {
   app.all('/api/auth/{*rest}', (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     // Returned: Express passes a rejection on (a body refused while Better Auth was reading it).
-    if (servedOverHttp(req.path.slice('/api/auth'.length))) return handler(req, res);
+    const endpoint = authEndpointOf(req.originalUrl);
+    if (endpoint && servedOverHttp(endpoint)) return handler(req, res);
     res.status(404).json({ error: 'Not found.' });
   });
 

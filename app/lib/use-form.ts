@@ -81,12 +81,14 @@ export function useForm(
     /** The server's message about the form as a whole, if any. */
     formError: result && !result.ok ? result.error : undefined,
     /**
-     * Checks again the fields that show a message, for a change no field's blur follows: an image
-     * added, a category picked from the filter box. A message whose problem is fixed goes.
+     * Checks one field again, for a change no blur of it follows (an image added, a category
+     * picked from the filter box): its message goes once its problem is fixed. The other fields'
+     * messages stay as they are (a server's refusal of another field among them).
      */
-    recheck: (form: HTMLFormElement) => {
-      const shown = Object.keys(errors).filter((name) => errors[name]);
-      if (shown.length) check(form, new Set(shown));
+    recheck: (form: HTMLFormElement, name: string) => {
+      if (!errors[name]) return;
+      const all = validate(schema, formValues(new FormData(form), options.arrays)) ?? {};
+      setErrors({ ...errors, [name]: all[name] });
     },
     /** Clears every message (after a success that keeps the form on screen). */
     reset: () => {

@@ -9,7 +9,7 @@ import {
 import { Pagination } from '~/components/catalogue/pagination';
 import { ProductGrid, ProductGridSkeleton } from '~/components/catalogue/product-grid';
 import { PAGE_SIZE } from '~/lib/constants';
-import { seo } from '~/lib/meta';
+import { pageTitle, seo } from '~/lib/meta';
 import { parseShopState, shopHref, toggle, type ShopState } from '~/lib/shop-url';
 import { SortControl } from '~/components/catalogue/sort-control';
 import { useSyncedValue } from '~/lib/use-synced-value';
@@ -76,13 +76,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return beyond ? data(body, { status: 404 }) : body;
 }
 
-export const meta: Route.MetaFunction = ({ data, location, matches }) => [
-  ...seo({
-    title: data?.head.title ?? 'Shop',
-    description: data?.head.description ?? '',
-    path: data?.head.canonical ?? location.pathname,
-    matches,
-  }),
+export const meta: Route.MetaFunction = ({ data, matches }) => [
+  // No data: an unknown sport or category (the 404 page).
+  ...(data
+    ? seo({
+        title: data.head.title,
+        description: data.head.description,
+        path: data.head.canonical,
+        matches,
+      })
+    : [{ title: pageTitle('Page not found', matches) }]),
   // Searches are endless (every typed text a page): their products are found through the
   // listings, which are indexed.
   ...(data?.state.q ? [{ name: 'robots', content: 'noindex, follow' }] : []),

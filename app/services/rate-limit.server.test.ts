@@ -4,6 +4,9 @@ import { clientAddress } from './rate-limit.server';
 describe('clientAddress (the key of a rate limit)', () => {
   it('keeps an IPv4 address as it is, and names a missing one', () => {
     expect(clientAddress('203.0.113.5')).toBe('203.0.113.5');
+    // Written as IPv6 by a proxy: still that IPv4 client, not a /64 all of them would share.
+    expect(clientAddress('::FFFF:203.0.113.5')).toBe('203.0.113.5');
+    expect(clientAddress('::ffff:198.51.100.7')).toBe('198.51.100.7');
     expect(clientAddress(undefined)).toBe('unknown');
     expect(clientAddress('')).toBe('unknown');
   });

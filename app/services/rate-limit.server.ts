@@ -33,6 +33,10 @@ export async function hitRateLimit(
  */
 export function clientAddress(contextAddress: string | undefined): string {
   if (!contextAddress) return 'unknown';
+  // An IPv4 client written as IPv6 (`::ffff:1.2.3.4`, any case) is that IPv4 client, not one
+  // /64 that every IPv4 client would share.
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(contextAddress);
+  if (mapped) return mapped[1]!;
   return isIPv6(contextAddress) ? `${ipv6Prefix64(contextAddress)}::/64` : contextAddress;
 }
 

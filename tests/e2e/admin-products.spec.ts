@@ -825,6 +825,10 @@ test('without JavaScript, an edit is saved or refused with its message, keeping 
   await expect(nojs.getByText('changed by someone else').first()).toBeVisible();
   await expect(nojs.getByLabel('Name')).toHaveValue(`${original} mine`);
   await expect(nojs.getByLabel('Description')).toHaveValue('My words.');
+  // Saving again is refused again (the form keeps the revision it was opened at): no overwrite
+  // of a change this page never showed.
+  await nojs.getByRole('button', { name: 'SUBMIT' }).click();
+  await expect(nojs.getByText('changed by someone else').first()).toBeVisible();
   const api = await page.request.get(`/api/v1/products/${id}`);
   expect(((await api.json()) as { name: string }).name).toBe(`${original} saved`);
   // Reload the product: a plain link without JavaScript, to the stored version.

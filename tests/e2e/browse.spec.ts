@@ -238,6 +238,24 @@ test('a filter ticked before the scripts have run is applied when they have', as
   await expect(panel.getByRole('checkbox', { name: /^Football/ })).toBeChecked();
 });
 
+test('filters opened but not changed before the scripts have run stay open, the listing as it was', async ({
+  page,
+}) => {
+  let release!: () => void;
+  const scripts = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await scripts;
+    await route.continue();
+  });
+  const base = test.info().project.use.baseURL!.replace(/\/$/, '');
+  await page.evaluate((url) => (location.href = url), `${base}/shop?page=2`);
+  await page.getByText('Filters', { exact: true }).click();
+  release();
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await expect(page.getByRole('dialog', { name: 'Filters' })).toBeVisible();
+  await expect(page).toHaveURL(/\/shop\?page=2$/);
+});
+
 test.describe('quantity on the product page', () => {
   test('a guest adds 3 to the local cart', async ({ page }) => {
     await addThree(page);

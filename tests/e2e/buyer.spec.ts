@@ -92,6 +92,7 @@ test('listing states: past the last page, an unknown sport, an unknown filter id
   await expect(page.getByText(/There (is only 1 page|are only \d+ pages)/)).toBeVisible();
 
   expect((await page.goto('/shop/sports/999'))!.status()).toBe(404);
+  await expect(page).toHaveTitle(/^Page not found \|/);
   expect((await page.goto('/shop/category/999'))!.status()).toBe(404);
 
   await page.goto('/shop?sport=999');

@@ -345,6 +345,9 @@ test('portfolio without JavaScript: every picture of a project is there to see',
     all.map((f) => ({ top: f.getBoundingClientRect().top, opacity: getComputedStyle(f).opacity })),
   );
   expect(boxes.map((b) => b.opacity)).toEqual(['1', '1', '1']);
+  // And none hidden from screen readers (the carousel hides the others only once it runs).
+  for (let i = 0; i < 3; i++)
+    await expect(figures.nth(i)).not.toHaveAttribute('aria-hidden', 'true');
   // One under another, not stacked on the first.
   expect(boxes[1]!.top).toBeGreaterThan(boxes[0]!.top);
   expect(boxes[2]!.top).toBeGreaterThan(boxes[1]!.top);

@@ -3,6 +3,7 @@
 // addresses of its own through X-Forwarded-For).
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltServer, type BuiltServer } from '../setup/built-server';
@@ -314,6 +315,31 @@ describe('what /api/auth serves over HTTP', () => {
     expect(session.headers.get('cache-control')).toBe('no-store');
     const refused = await fetch(`${server.base}/api/auth/list-sessions`, { headers: { cookie } });
     expect(refused.headers.get('cache-control')).toBe('no-store');
+
+    // Nor through a listed prefix and dot segments, which a URL parser resolves (fetch would
+    // resolve them before sending: sent as written, over node:http).
+    for (const path of [
+      '/api/auth/two-factor/%2e%2e/verify-password',
+      '/api/auth/sign-in/%2E%2E/%2e%2e/list-sessions',
+      '/api/auth/two-factor/..%2f..%2flist-sessions',
+    ]) {
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = httpRequest(
+          `${server.base}${path}`,
+          {
+            method: path.includes('verify-password') ? 'POST' : 'GET',
+            headers: { cookie, origin: server.base, 'content-type': 'application/json' },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on('error', reject);
+        req.end(path.includes('verify-password') ? JSON.stringify({ password: GOOD }) : undefined);
+      });
+      expect(status, path).toBe(404);
+    }
   });
 });
 

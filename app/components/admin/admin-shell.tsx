@@ -92,15 +92,15 @@ function PhoneNav({ counts }: { counts: InboxCounts }) {
     if (nav) setMore(nav.scrollLeft + nav.clientWidth < nav.scrollWidth - 4);
   };
   useEffect(() => {
-    const nav = row.current;
-    const current = nav?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (nav && current) {
-      const left = current.offsetLeft - nav.offsetLeft;
-      if (left < nav.scrollLeft || left + current.offsetWidth > nav.scrollLeft + nav.clientWidth)
-        nav.scrollLeft = left - 8;
-    }
+    row.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
     measure();
   }, [pathname]);
+  useEffect(() => {
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, []);
   return (
     <div className="relative border-t border-white/10 bg-white lg:hidden">
       <nav

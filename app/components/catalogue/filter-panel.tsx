@@ -175,8 +175,15 @@ export function FilterPanel({ state: current, sports, categories, counts: latest
     const form = disclosure.current?.open && disclosure.current.querySelector('form');
     if (!form) return;
     const data = new FormData(form);
-    const ids = (name: string) => data.getAll(name).map(Number);
-    go({ sportIds: ids('sport'), categoryIds: ids('category') });
+    const ids = (name: string) =>
+      data
+        .getAll(name)
+        .map(Number)
+        .sort((a, b) => a - b);
+    const [sportIds, categoryIds] = [ids('sport'), ids('category')];
+    // Only a change of the ticks moves the listing (back to page 1, one more step for Back).
+    if (`${sportIds}|${categoryIds}` !== `${state.sportIds}|${state.categoryIds}`)
+      go({ sportIds, categoryIds });
     setOpen(true);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the page hydrates
   }, []);

@@ -1,4 +1,5 @@
 import { CarouselControls, useCarousel } from '~/components/ui/carousel';
+import { useHydrated } from '~/lib/use-hydrated';
 import type { ProductImage } from '~/services/catalogue/products.server';
 
 export interface CarouselPicture {
@@ -21,6 +22,9 @@ export function ProjectCarousel({
 }) {
   const count = pictures.length;
   const { index, go, running, stopped, toggle, rootProps } = useCarousel(count);
+  // Without JavaScript every picture is shown (one under another): none is hidden from screen
+  // readers or the keyboard until the carousel runs.
+  const hydrated = useHydrated();
   return (
     <section
       aria-roledescription="carousel"
@@ -37,8 +41,8 @@ export function ProjectCarousel({
               role="group"
               aria-roledescription="slide"
               aria-label={`${i + 1} of ${count}: ${picture.caption}`}
-              aria-hidden={!active}
-              inert={!active}
+              aria-hidden={hydrated ? !active : undefined}
+              inert={hydrated ? !active : undefined}
               data-active={active}
               // The first picture stays in the flow and gives the frame its height; the others lie on
               // it. Without JavaScript (nothing to turn them) they follow one another.

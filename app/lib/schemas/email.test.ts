@@ -27,6 +27,8 @@ describe('isEmailAddress', () => {
       'a%b@b.co',
       '"Lim" <lim@school.example>',
       'lim@school.example, boss@school.example',
+      'lim\u202e@school.example',
+      'li\u200bm@school.example',
       '',
     ])
       expect(isEmailAddress(email), email).toBe(false);

@@ -12,7 +12,8 @@ const EMAIL = /^[^\s@?%#<>()[\]\\,;:"]+@[^\s@?%#<>()[\]\\,;:"]+\.[^\s@?%#<>()[\]
  * forms, the contact form and a guest's enquiry.
  */
 export function isEmailAddress(value: string): boolean {
-  return value.length <= EMAIL_MAX && EMAIL.test(value);
+  // Nor invisible characters (direction marks turn how an address reads in the back office).
+  return value.length <= EMAIL_MAX && EMAIL.test(value) && !/[\p{Cc}\p{Cf}]/u.test(value);
 }
 
 /**

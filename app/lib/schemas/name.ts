@@ -1,15 +1,21 @@
+// Controls and format characters (zero-width spaces, direction marks), and the Hangul fillers
+// that draw nothing; not the zero-width joiner and non-joiner, which Tamil and emoji need.
+const INVISIBLE = /[\p{Cc}\p{Cf}\u115f\u1160\u3164\uffa0]/gu;
+const JOINERS = new Set(['\u200c', '\u200d']);
+
 /**
  * A name as staff see it: composed characters in one form (NFC: 'é' typed as e + accent is the
- * same name as 'é'), no invisible characters (zero-width spaces, direction marks, controls) and
- * one space wherever there were several, or a tab or another kind of space. Browsers show names
- * that differ only in these the same way, so two of them could not be told apart in the menus,
- * and a name of only invisible characters would be a blank row.
+ * same name as 'é'), no invisible characters and one space wherever there were several, or a tab
+ * or another kind of space. Browsers show names that differ only in these the same way, so two
+ * of them could not be told apart in the menus; a name with nothing visible is no name ('', for
+ * the required message), not a blank row.
  */
 export function cleanName(text: string): string {
-  return text
+  const name = text
     .normalize('NFC')
     .replace(/\s+/gu, ' ')
-    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .replace(INVISIBLE, (c) => (JOINERS.has(c) ? c : ''))
     .replace(/ {2,}/g, ' ')
     .trim();
+  return /[^\s\u200c\u200d]/u.test(name) ? name : '';
 }

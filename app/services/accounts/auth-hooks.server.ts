@@ -8,6 +8,7 @@ import {
   lockedMessage,
   recordFailedPassword,
 } from './account-throttle.server';
+import { servedOverHttp } from './auth-http.server';
 import { passwordProblem } from './password-policy.server';
 import { forgetResetLinks } from './reset-links.server';
 
@@ -101,6 +102,9 @@ async function accountOf(ctx: HookContext): Promise<string | null> {
  */
 export const authBefore = createAuthMiddleware(async (ctx) => {
   const path = ctx.path;
+  // Over HTTP, only the listed endpoints, whatever URL reached this one (server/app.ts checks
+  // the URL first; this is the endpoint Better Auth resolved it to).
+  if (ctx.request && !servedOverHttp(path)) throw new APIError('NOT_FOUND');
   const input = body(ctx);
   if (path === '/sign-up/email') validateUserFields(input, true);
   if (path === '/update-user') validateUserFields(input, false);

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCategory, createProduct, createSport } from '../../../tests/factories';
 import { PRODUCT_MESSAGES, ProductCreateSchema } from '~/lib/schemas/product';
+import { cleanName } from '~/lib/schemas/name';
 import { SportFormSchema } from '~/lib/schemas/taxonomy';
 import { listAudit } from '../audit/audit.server';
 import { db } from '../db/client.server';
@@ -89,7 +90,11 @@ describe('sports and categories in the back office', () => {
       const refused = await refusal(createTaxonomy(actor, 'sport', { name }));
       expect(refused.message, JSON.stringify(name)).toBe('A sport with this name already exists.');
     }
+    // Tamil and emoji keep their joiners.
+    expect(cleanName('கிரிக்கெட்')).toBe('கிரிக்கெட்');
+    expect(cleanName('🏃\u200d♀️ Athletics')).toBe('🏃\u200d♀️ Athletics');
     // A name of invisible characters only is no name (the form's required message).
+    expect(cleanName('\u3164\u200d')).toBe('');
     const blank = SportFormSchema.safeParse({ name: '\u200b\u2060 ' });
     expect(blank.success).toBe(false);
     expect(blank.error?.issues[0]?.message).toBe('Sport name is required.');

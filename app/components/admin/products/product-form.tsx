@@ -37,6 +37,9 @@ export function typedFields(
     description: typed.description ?? null,
     sportId: Number(typed.sportId) || null,
     categoryIds: (typed.categoryIds ?? '').split(',').map(Number).filter(Boolean),
+    // The revision the form was opened at: after a conflict, saving again is refused again
+    // until the stored product is reloaded (not an overwrite of the other admin's change).
+    ...(typed.revision ? { revision: Number(typed.revision) } : {}),
   };
 }
 
@@ -67,10 +70,10 @@ export function ProductForm({
   // Images and a category picked in the filter box change no field the user leaves: their
   // messages are checked again after each change.
   const element = useRef<HTMLFormElement>(null);
-  const recheck = () => element.current && form.recheck(element.current);
+  const recheck = (name: string) => element.current && form.recheck(element.current, name);
   const firstSlots = useRef(slots);
   useEffect(() => {
-    if (slots !== firstSlots.current) recheck();
+    if (slots !== firstSlots.current) recheck('images');
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the images change
   }, [slots]);
   // The server refuses a sport or category deleted since the page was read: the lists are read
@@ -126,7 +129,7 @@ export function ProductForm({
             options={categories}
             defaultSelected={initial.categoryIds}
             error={form.errors.categoryIds}
-            onChange={recheck}
+            onChange={() => recheck('categoryIds')}
           />
         </div>
         <div className="space-y-2">
