@@ -5,7 +5,7 @@ import type { Route } from './+types/admin._index';
 import { AdminPageHeader } from '~/components/admin/admin-shell';
 import { adminMeta } from '~/lib/admin-meta';
 import { catalogueOverview } from '~/services/admin/overview.server';
-import { requireAdmin } from '~/services/permissions.server';
+import { refusePosts, requireAdmin } from '~/services/permissions.server';
 
 export const meta: Route.MetaFunction = () => adminMeta('Dashboard');
 
@@ -43,6 +43,11 @@ function Tile({
       </span>
     </Link>
   );
+}
+
+/** Posts here are answered after the guard (permissions.server's refusePosts). */
+export async function action({ request }: Route.ActionArgs) {
+  return refusePosts(request);
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {

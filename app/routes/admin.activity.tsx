@@ -4,7 +4,7 @@ import type { Route } from './+types/admin.activity';
 import { AdminPageHeader } from '~/components/admin/admin-shell';
 import { adminMeta } from '~/lib/admin-meta';
 import { activityFilter, listActivity } from '~/services/audit/activity.server';
-import { requireAdmin } from '~/services/permissions.server';
+import { refusePosts, requireAdmin } from '~/services/permissions.server';
 
 export const meta: Route.MetaFunction = () => adminMeta('Activity');
 
@@ -37,6 +37,11 @@ function shown(value: unknown): string {
 }
 
 const FIELD_LABEL: Record<string, string> = { sportId: 'sport', categoryIds: 'categories' };
+
+/** Posts here are answered after the guard (permissions.server's refusePosts). */
+export async function action({ request }: Route.ActionArgs) {
+  return refusePosts(request);
+}
 
 export default function AdminActivity({ loaderData }: Route.ComponentProps) {
   const { entries, older, filter } = loaderData;

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import type { Route } from './+types/admin.enquiries.$id.quotations.$file';
 import { getQuotationPdf } from '~/services/inbox/quotations.server';
-import { requireAdmin } from '~/services/permissions.server';
+import { refusePosts, requireAdmin } from '~/services/permissions.server';
 import { pdfResponse } from '~/services/inbox/pdf-response.server';
 
 /** A quotation's PDF as it was sent, for staff. */
@@ -11,4 +11,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const file = id ? await getQuotationPdf(id, params.file) : null;
   if (!file) throw data('Quotation not found', { status: 404 });
   return pdfResponse(file);
+}
+
+/** Posts here are answered after the guard (permissions.server's refusePosts). */
+export async function action({ request }: Route.ActionArgs) {
+  return refusePosts(request);
 }

@@ -2,7 +2,7 @@ import type { Route } from './+types/admin.enquiries.csv';
 import { readEnquiryFilter } from '~/lib/schemas/inbox';
 import { enquiriesCsv } from '~/services/inbox/csv.server';
 import { exportEnquiryRows } from '~/services/inbox/enquiries.server';
-import { requireAdmin } from '~/services/permissions.server';
+import { refusePosts, requireAdmin } from '~/services/permissions.server';
 
 /** The enquiries in the list's current filter (same URL parameters), one row per item. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -18,4 +18,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       'X-Robots-Tag': 'noindex, nofollow',
     },
   });
+}
+
+/** Posts here are answered after the guard (permissions.server's refusePosts). */
+export async function action({ request }: Route.ActionArgs) {
+  return refusePosts(request);
 }

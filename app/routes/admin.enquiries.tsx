@@ -14,7 +14,7 @@ import {
   STATUS_LABELS,
 } from '~/lib/schemas/inbox';
 import { searchEnquiries } from '~/services/inbox/enquiries.server';
-import { requireAdmin } from '~/services/permissions.server';
+import { refusePosts, requireAdmin } from '~/services/permissions.server';
 
 export const meta: Route.MetaFunction = () => adminMeta('Enquiries');
 
@@ -26,6 +26,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (result.total > 0 && filter.page > result.pages)
     throw redirect(`/admin/enquiries${enquiryFilterQuery(filter, result.pages)}`);
   return { filter, result };
+}
+
+/** Posts here are answered after the guard (permissions.server's refusePosts). */
+export async function action({ request }: Route.ActionArgs) {
+  return refusePosts(request);
 }
 
 export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {

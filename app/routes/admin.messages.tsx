@@ -5,7 +5,7 @@ import { When } from '~/components/admin/inbox/status-badge';
 import { Pagination } from '~/components/catalogue/pagination';
 import { adminMeta } from '~/lib/admin-meta';
 import { listMessages, type MessageFilter } from '~/services/inbox/messages.server';
-import { requireAdmin } from '~/services/permissions.server';
+import { refusePosts, requireAdmin } from '~/services/permissions.server';
 
 export const meta: Route.MetaFunction = () => adminMeta('Messages');
 
@@ -35,6 +35,11 @@ const query = (show: MessageFilter, page = 1) => {
   const s = p.toString();
   return s ? `?${s}` : '';
 };
+
+/** Posts here are answered after the guard (permissions.server's refusePosts). */
+export async function action({ request }: Route.ActionArgs) {
+  return refusePosts(request);
+}
 
 export default function AdminMessages({ loaderData }: Route.ComponentProps) {
   const { show, result } = loaderData;

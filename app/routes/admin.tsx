@@ -4,7 +4,7 @@ import '~/admin.css';
 import { AdminShell } from '~/components/admin/admin-shell';
 import { adminMeta } from '~/lib/admin-meta';
 import { inboxCounts } from '~/services/admin/overview.server';
-import { requireAdmin } from '~/services/permissions.server';
+import { refusePosts, requireAdmin } from '~/services/permissions.server';
 import { siteInfo } from '~/services/site.server';
 
 export const meta: Route.MetaFunction = () => adminMeta('Back office');
@@ -19,6 +19,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     counts: await inboxCounts(),
     siteName: siteInfo().name,
   };
+}
+
+/** Posts here are answered after the guard (permissions.server's refusePosts). */
+export async function action({ request }: Route.ActionArgs) {
+  return refusePosts(request);
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -61,6 +61,21 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 }
 
 /**
+ * The answer to a post to a back-office page that takes none: the guard first (a guest signs
+ * in, a customer gets 403), then 405 for an admin. Without an action React Router would answer
+ * 405 before any guard, which told outsiders which back-office pages exist (unknown addresses
+ * get the guard: admin.$.tsx).
+ */
+export async function refusePosts(request: Request): Promise<never> {
+  await requireAdmin(request);
+  throw new Response('Method not allowed.', {
+    status: 405,
+    statusText: 'Method Not Allowed',
+    headers: { Allow: 'GET, HEAD' },
+  });
+}
+
+/**
  * The signed-in admin. Guests are sent to sign in; a signed-in non-admin gets a 403 response
  * (a page, not a redirect loop). Call it first in every admin loader and action.
  */
