@@ -1,9 +1,9 @@
 // Accounts: register with every validation message, sign in and out, admins, unsafe redirects,
 // the password reset through the outbox, profile edits, cross-site posts, staff two-factor.
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from './test';
+import { expect, mailsAbout, test, type Page } from './test';
 import { expectNoSeriousViolations } from './axe';
 import { Secret, TOTP } from 'otpauth';
 
@@ -130,17 +130,11 @@ test('password reset through the e-mailed link, once', async ({ page }) => {
     dialog.getByText('A password reset link has been sent to your email.'),
   ).toBeFocused();
 
-  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
   let link = '';
   await expect
     .poll(() => {
-      for (const file of readdirSync(outbox)) {
-        const mail = readFileSync(path.join(outbox, file), 'utf8')
-          .replace(/=\r?\n/g, '')
-          .replace(/=3D/g, '=');
-        if (mail.includes(`To: ${email}`))
-          link = mail.match(/https?:\/\/\S+\/reset-password\?token=[\w.-]+/)?.[0] ?? '';
-      }
+      for (const mail of mailsAbout(`To: ${email}`))
+        link = mail.match(/https?:\/\/\S+\/reset-password\?token=[\w.-]+/)?.[0] ?? '';
       return link;
     })
     .not.toBe('');

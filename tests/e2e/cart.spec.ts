@@ -1,24 +1,8 @@
 // Cart and enquiry: the guest flow with every validation message, the signed-in flow, My Orders,
 // the guest cart merged at sign-in, and the e-mails in the outbox.
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { expect, failPosts, test, type Page } from './test';
+import { expect, failPosts, mailsAbout, test, type Page } from './test';
 import { expectNoSeriousViolations } from './axe';
-
-const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
-
-function mailsAbout(reference: string): string[] {
-  let files: string[] = [];
-  try {
-    files = readdirSync(outbox());
-  } catch {
-    return [];
-  }
-  return files
-    .map((f) => readFileSync(path.join(outbox(), f), 'utf8').replace(/=\r?\n/g, ''))
-    .filter((m) => m.includes(reference));
-}
 
 async function addProduct(page: Page, id: number) {
   await page.goto(`/products/${id}`);

@@ -4,25 +4,8 @@
 // the e-mails cannot be queued is tested on the service (app/services/contact), where the
 // database can refuse them for real.
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Page } from './test';
+import { expect, mailsAbout, test, type Page } from './test';
 import { expectNoSeriousViolations } from './axe';
-
-const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
-
-/** The .eml files that mention `text`, soft line breaks undone. */
-function mailsAbout(text: string): string[] {
-  let files: string[] = [];
-  try {
-    files = readdirSync(outbox());
-  } catch {
-    return [];
-  }
-  return files
-    .map((f) => readFileSync(path.join(outbox(), f), 'utf8').replace(/=\r?\n/g, ''))
-    .filter((m) => m.includes(text));
-}
 
 /** The mails sent to this address (the staff mail only names it in Reply-To). */
 const acknowledgements = (email: string) =>

@@ -3,30 +3,12 @@
 // details for whoever opens it; a customer reopens it from My Orders and nobody else can. Also
 // two smaller buyer fixes of item 9: the bogus reset link told up front.
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Browser, type Page } from './test';
+import { expect, mailsAbout, test, type Browser, type Page } from './test';
 import { expectNoSeriousViolations } from './axe';
-
-const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
 
 /** The acknowledgement sent to this address about this reference (quoted-printable undone). */
 function acknowledgement(email: string, reference: string): string {
-  let files: string[] = [];
-  try {
-    files = readdirSync(outbox());
-  } catch {
-    return '';
-  }
-  return (
-    files
-      .map((f) =>
-        readFileSync(path.join(outbox(), f), 'utf8')
-          .replace(/=\r?\n/g, '')
-          .replace(/=3D/g, '='),
-      )
-      .find((m) => m.includes(`\nTo: ${email}`) && m.includes(reference)) ?? ''
-  );
+  return mailsAbout(reference).find((m) => m.includes(`\nTo: ${email}`)) ?? '';
 }
 
 async function addProduct(page: Page, id: number) {

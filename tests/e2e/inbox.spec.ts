@@ -2,25 +2,10 @@
 // a signed-in customer reading the reply and downloading the PDF (and nobody else), the CSV
 // export matching the list, and every inbox URL refused to guests and customers.
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from './test';
+import { expect, mailsAbout, test, type Browser, type Page } from './test';
 import { expectNoSeriousViolations } from './axe';
-
-const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
-
-/** The .eml files in the server's outbox that mention this text (soft line breaks undone). */
-function mailsAbout(text: string): string[] {
-  let files: string[] = [];
-  try {
-    files = readdirSync(outbox());
-  } catch {
-    return [];
-  }
-  return files
-    .map((f) => readFileSync(path.join(outbox(), f), 'utf8').replace(/=\r?\n/g, ''))
-    .filter((m) => m.includes(text));
-}
 
 function demoAdmin() {
   const text = readFileSync(path.join(process.env.E2E_DATA_DIR!, 'demo-admin.txt'), 'utf8');

@@ -4,9 +4,32 @@
 // Playwright waits for; before they run, the page is the server's HTML (links and forms work, the
 // client-side parts do not). Tests of that state turn JavaScript off. Every page gets this, also
 // those a test opens in its own context.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { test as base, type Page } from '@playwright/test';
 
 export * from '@playwright/test';
+
+/**
+ * The .eml files in the server's outbox that mention `text`, quoted-printable undone (soft line
+ * breaks, `=3D`). None before the first mail (the outbox folder does not exist yet).
+ */
+export function mailsAbout(text: string): string[] {
+  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(outbox);
+  } catch {
+    return [];
+  }
+  return files
+    .map((f) =>
+      readFileSync(path.join(outbox, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    )
+    .filter((m) => m.includes(text));
+}
 
 /** Resolves once React has hydrated the page (root.tsx marks `<html data-hydrated>`). */
 export async function hydrated(page: Page) {
