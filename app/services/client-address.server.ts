@@ -29,8 +29,11 @@ export function clientAddressFrom(
   return chain[0] || 'unknown';
 }
 
-/** `::ffff:1.2.3.4` → `1.2.3.4`, so one client has one key whichever way it connected. */
-function normalise(address: string | undefined): string {
+/**
+ * `::ffff:1.2.3.4` (any case) → `1.2.3.4`, so one client has one key whichever way it connected
+ * or a proxy wrote it.
+ */
+export function normalise(address: string | undefined): string {
   if (!address) return '';
-  return address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
+  return /^::ffff:/i.test(address) && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
 }

@@ -1,5 +1,6 @@
 import { isIPv6 } from 'node:net';
 import { sql } from 'drizzle-orm';
+import { normalise } from './client-address.server';
 import { db, rowsOf } from './db/client.server';
 
 /**
@@ -32,12 +33,10 @@ export async function hitRateLimit(
  * from a new address of it every time (Better Auth's own limiter groups them the same way).
  */
 export function clientAddress(contextAddress: string | undefined): string {
-  if (!contextAddress) return 'unknown';
-  // An IPv4 client written as IPv6 (`::ffff:1.2.3.4`, any case) is that IPv4 client, not one
-  // /64 that every IPv4 client would share.
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(contextAddress);
-  if (mapped) return mapped[1]!;
-  return isIPv6(contextAddress) ? `${ipv6Prefix64(contextAddress)}::/64` : contextAddress;
+  // An IPv4 client written as IPv6 is that IPv4 client, not one /64 every IPv4 client would share.
+  const address = normalise(contextAddress);
+  if (!address) return 'unknown';
+  return isIPv6(address) ? `${ipv6Prefix64(address)}::/64` : address;
 }
 
 /** The first four groups of an IPv6 address, written out ('2001:db8::1' → '2001:db8:0:0'). */

@@ -217,8 +217,11 @@ async function addThree(page: Page) {
   await expect(page.getByLabel(/Quantity of Aluminium Football Goalposts/)).toHaveValue('3');
 }
 
-test('a filter ticked before the scripts have run is applied when they have', async ({ page }) => {
-  // A slow phone: the page is on screen, its scripts not yet.
+/**
+ * A slow phone: opens `path` with its scripts held back (the server's page on screen, not yet
+ * hydrated); the returned function lets them load and resolves once the page has hydrated.
+ */
+async function openBeforeScripts(page: Page, path: string): Promise<() => Promise<void>> {
   let release!: () => void;
   const scripts = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/assets/*.js', async (route) => {
@@ -226,12 +229,19 @@ test('a filter ticked before the scripts have run is applied when they have', as
     await route.continue();
   });
   const base = test.info().project.use.baseURL!.replace(/\/$/, '');
-  // Not page.goto: it waits for the hydration this test holds back.
-  await page.evaluate((url) => (location.href = url), `${base}/shop`);
+  // Not page.goto: it waits for the hydration held back here.
+  await page.evaluate((url) => (location.href = url), `${base}${path}`);
+  return async () => {
+    release();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  };
+}
+
+test('a filter ticked before the scripts have run is applied when they have', async ({ page }) => {
+  const release = await openBeforeScripts(page, '/shop');
   await page.getByText('Filters', { exact: true }).click();
   await page.getByRole('checkbox', { name: /^Football/ }).check();
-  release();
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await release();
   // The tick went into the URL, and the filters stay open (as the dialog).
   await expect(page).toHaveURL(/\/shop\?sport=\d+$/);
   const panel = page.getByRole('dialog', { name: 'Filters' });
@@ -241,17 +251,9 @@ test('a filter ticked before the scripts have run is applied when they have', as
 test('filters opened but not changed before the scripts have run stay open, the listing as it was', async ({
   page,
 }) => {
-  let release!: () => void;
-  const scripts = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await scripts;
-    await route.continue();
-  });
-  const base = test.info().project.use.baseURL!.replace(/\/$/, '');
-  await page.evaluate((url) => (location.href = url), `${base}/shop?page=2`);
+  const release = await openBeforeScripts(page, '/shop?page=2');
   await page.getByText('Filters', { exact: true }).click();
-  release();
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await release();
   await expect(page.getByRole('dialog', { name: 'Filters' })).toBeVisible();
   await expect(page).toHaveURL(/\/shop\?page=2$/);
 });
