@@ -11,11 +11,13 @@
 //   - /shop as a guest and as a signed-in customer (signed up through /api/auth/sign-up/email);
 //   - the server's resident memory after all of it.
 // `--only search,pages` runs some scenarios; `--keep` reuses a filled database (README "Performance").
-// The server starts as `npm start` starts it (package.json's environment and Node flags).
+// The server starts as `npm start` starts it (package.json's environment and Node flags);
+// `--processes N` runs N server processes on PostgreSQL (WEB_CONCURRENCY), whose CPU time and
+// memory are counted together.
 // Prints each result with its budget (issue 17) met or missed. Ports: --port and --port + 1, never
 // below 3211 (3000-3210 belong to other servers on the shared machine).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -34,6 +36,8 @@ const { values: args } = parseArgs({
     // Comma-separated scenarios to run (default all): first,api,pages,search,categories,shop,admin.
     // The RSS row is always printed.
     only: { type: 'string', default: '' },
+    // Server processes on PostgreSQL (WEB_CONCURRENCY); PGlite is always one.
+    processes: { type: 'string', default: '1' },
   },
 });
 const SCENARIOS = ['first', 'api', 'pages', 'search', 'categories', 'shop', 'admin'];
@@ -43,6 +47,11 @@ for (const s of ONLY) {
     console.error(`--only: unknown scenario ${s} (one of ${SCENARIOS.join(', ')})`);
     process.exit(1);
   }
+}
+const PROCESSES = Number(args.processes);
+if (!Number.isInteger(PROCESSES) || PROCESSES < 1 || PROCESSES > 64) {
+  console.error('--processes must be a whole number from 1 to 64');
+  process.exit(1);
 }
 const PRODUCTS = Number(args.products);
 const DURATION = Number(args.duration);
@@ -343,15 +352,40 @@ function startCommand(): { env: Record<string, string>; flags: string[] } {
   return { env, flags: words.slice(node + 1, words.indexOf('scripts/start.mjs')) };
 }
 
-/** The process's user + system CPU time so far, in ms (from /proc/PID/stat; 100 ticks a second). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+/** The server's processes: the one started and, with WEB_CONCURRENCY, its workers (from /proc). */
+function serverProcesses(pid: number): number[] {
+  const children = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        return (
+          readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1] === `${pid}`
+        );
+      } catch {
+        return false; // ended while we looked
+      }
+    });
+  return [pid, ...children.map(Number)];
 }
 
+/** The server's user + system CPU time so far, in ms (/proc/PID/stat; 100 ticks a second). */
+function cpuMs(pid: number): number {
+  let ticks = 0;
+  for (const p of serverProcesses(pid)) {
+    const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks * 10;
+}
+
+/** The resident memory of the server's processes together, in MB. */
 function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
+  let kb = 0;
+  for (const p of serverProcesses(pid)) {
+    const status = readFileSync(`/proc/${p}/status`, 'utf8');
+    kb += Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN);
+  }
+  return kb / 1024;
 }
 
 /**
@@ -427,9 +461,18 @@ async function measure(engine: string, envVars: Record<string, string>): Promise
       NODE_ENV: 'production',
       ADMIN_EMAIL: BENCH_ADMIN.email,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
+      WEB_CONCURRENCY: isPglite(engine) ? '1' : String(PROCESSES),
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // Several processes: measured only once all of them serve (the primary says so).
+  let said = '';
+  const allServing = new Promise<void>((resolve) =>
+    server.stdout!.on('data', (chunk: Buffer) => {
+      said += chunk.toString();
+      if (/Fieldhouse is serving on/.test(said)) resolve();
+    }),
+  );
   const base = `http://127.0.0.1:${PORT}`;
   const rows: Row[] = [];
   let bare: ReturnType<typeof spawn> | undefined;
@@ -442,6 +485,7 @@ async function measure(engine: string, envVars: Record<string, string>): Promise
   };
   try {
     await waitForHealth(base, server);
+    await allServing;
 
     // First searches on the fresh server: nothing of them is cached yet.
     for (const word of ONLY.has('first') ? COMMON_WORDS : []) {
@@ -609,7 +653,11 @@ async function main() {
     try {
       const url = process.env.DATABASE_URL || server!.url;
       rows.push(
-        ...(await measure('PostgreSQL', { DATA_DIR: dir, DATABASE_URL: url, AUTH_SECRET: secret })),
+        ...(await measure(PROCESSES > 1 ? `PostgreSQL, ${PROCESSES} processes` : 'PostgreSQL', {
+          DATA_DIR: dir,
+          DATABASE_URL: url,
+          AUTH_SECRET: secret,
+        })),
       );
     } finally {
       server?.stop();

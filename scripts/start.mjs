@@ -1,10 +1,10 @@
 // Starts the shop: builds when the build is missing or older than the sources, then boots
 // (validate config, lock data folder, migrate, seed) and serves. `--dev` serves through Vite.
+// WEB_CONCURRENCY=N (PostgreSQL) runs N server processes on the port; this one then only watches.
 import { execFileSync } from 'node:child_process';
+import cluster from 'node:cluster';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import compression from 'compression';
-import express from 'express';
 
 // Settings from .env when there is one (see .env.example); variables already set win.
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -73,39 +73,120 @@ async function loadApp() {
   return { ...mod, vite: server };
 }
 
-try {
-  const mod = await loadApp();
-  await mod.boot();
-  const port = Number(process.env.PORT ?? 3000);
-  const app = express();
-  app.disable('x-powered-by');
-  app.use(compression());
-  // Security headers on the static files too (nosniff, framing); createApp keeps this nonce.
-  app.use(mod.securityHeadersFor());
-  if (mod.vite) {
-    app.use(mod.vite.middlewares);
-  } else {
-    app.use('/assets', precompressed('build/client/assets'));
-    app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
-    // Only for the names that exist at the top of build/client (favicon.svg…): any other
-    // request (every page, the API) would cost a file-system stat before falling through.
-    const clientFiles = new Set(readdirSync('build/client'));
-    const clientStatic = express.static('build/client', { maxAge: '1h', index: false });
-    app.use((req, res, next) =>
-      clientFiles.has(req.path.split('/', 2)[1]) ? clientStatic(req, res, next) : next(),
+/**
+ * The number of server processes WEB_CONCURRENCY asks for; 1 when it is unset or not a number
+ * (the one process's configuration check then names it).
+ */
+function processesWanted() {
+  const wanted = Number(process.env.WEB_CONCURRENCY ?? 1);
+  return dev || !Number.isInteger(wanted) || wanted < 1 ? 1 : wanted;
+}
+
+/**
+ * WEB_CONCURRENCY processes sharing the port (only with PostgreSQL: env.server.ts refuses it on
+ * the embedded database). This primary process builds, forks and watches; it loads none of the
+ * shop. The workers boot one after another, so the first migrates, seeds and creates the admin
+ * before the next starts and finds it done. Each connection goes to the next worker in turn
+ * (Node's cluster round-robin). A worker that fails its first boot stops the server with its
+ * message; one that dies later is replaced, a little later each time, and after six deaths in a
+ * minute the server stops (for the supervisor to restart, as it would a single process).
+ * Decision 009.
+ */
+function runPrimary(count) {
+  buildIfNeeded();
+  let stopping = false;
+  let ready = 0;
+  const deaths = [];
+  const fork = (thenNext) => {
+    const worker = cluster.fork();
+    let served = false;
+    worker.once('listening', () => {
+      served = true;
+      if (!thenNext) return console.log('A new server process is serving.');
+      if (++ready < count) fork(true);
+      else
+        console.log(
+          `Fieldhouse is serving on http://localhost:${process.env.PORT ?? 3000} (${count} processes)`,
+        );
+    });
+    worker.once('exit', (code, signal) => {
+      if (stopping) return;
+      if (!served && thenNext) {
+        stop(code || 1); // a first boot failed; the worker printed why (configuration, database…)
+        return;
+      }
+      const now = Date.now();
+      deaths.push(now);
+      while (deaths[0] < now - 60_000) deaths.shift();
+      if (deaths.length > 5) {
+        console.error('Server processes died more than five times in a minute: stopping.');
+        stop(1);
+        return;
+      }
+      console.error(`A server process ended (${signal ?? `exit code ${code}`}); starting another.`);
+      setTimeout(() => stopping || fork(false), 500 * deaths.length);
+    });
+  };
+  const stop = (exitCode) => {
+    if (stopping) return;
+    stopping = true;
+    const alive = Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead());
+    Promise.all(
+      alive.map((worker) => {
+        const gone = new Promise((resolve) => worker.once('exit', resolve));
+        worker.process.kill('SIGTERM');
+        return gone;
+      }),
+    ).then(() => process.exit(exitCode));
+  };
+  process.on('SIGINT', () => stop(0));
+  process.on('SIGTERM', () => stop(0));
+  fork(true);
+}
+
+if (cluster.isPrimary && processesWanted() > 1) runPrimary(processesWanted());
+else await serve();
+
+async function serve() {
+  const [{ default: compression }, { default: express }] = await Promise.all([
+    import('compression'),
+    import('express'),
+  ]);
+  try {
+    const mod = await loadApp();
+    await mod.boot();
+    const port = Number(process.env.PORT ?? 3000);
+    const app = express();
+    app.disable('x-powered-by');
+    app.use(compression());
+    // Security headers on the static files too (nosniff, framing); createApp keeps this nonce.
+    app.use(mod.securityHeadersFor());
+    if (mod.vite) {
+      app.use(mod.vite.middlewares);
+    } else {
+      app.use('/assets', precompressed('build/client/assets'));
+      app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
+      // Only for the names that exist at the top of build/client (favicon.svg…): any other
+      // request (every page, the API) would cost a file-system stat before falling through.
+      const clientFiles = new Set(readdirSync('build/client'));
+      const clientStatic = express.static('build/client', { maxAge: '1h', index: false });
+      app.use((req, res, next) =>
+        clientFiles.has(req.path.split('/', 2)[1]) ? clientStatic(req, res, next) : next(),
+      );
+    }
+    app.use(mod.createApp());
+    const server = app.listen(
+      port,
+      () => cluster.isWorker || console.log(`Fieldhouse is serving on http://localhost:${port}`),
     );
+    const stop = () => server.close(() => process.exit(0));
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  } catch (error) {
+    if (error?.name === 'ConfigError' || error?.name === 'DataDirLockedError') {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
   }
-  app.use(mod.createApp());
-  const server = app.listen(port, () =>
-    console.log(`Fieldhouse is serving on http://localhost:${port}`),
-  );
-  const stop = () => server.close(() => process.exit(0));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-} catch (error) {
-  if (error?.name === 'ConfigError' || error?.name === 'DataDirLockedError') {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
 }

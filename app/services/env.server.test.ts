@@ -39,6 +39,22 @@ describe('parseEnv', () => {
     ).toBe(true);
   });
 
+  it('runs several server processes only on PostgreSQL', () => {
+    const postgres = { DATABASE_URL: 'postgres://u@h/db', AUTH_SECRET: 'x'.repeat(32) };
+    expect(parseEnv({ DATA_DIR: '/tmp/fh-env-test' }).WEB_CONCURRENCY).toBe('1');
+    expect(parseEnv({ ...postgres, WEB_CONCURRENCY: '4' }).WEB_CONCURRENCY).toBe('4');
+    expect(() => parseEnv({ DATA_DIR: '/tmp/fh-env-test', WEB_CONCURRENCY: '2' })).toThrow(
+      /WEB_CONCURRENCY: above 1 needs DATABASE_URL/,
+    );
+    expect(() => parseEnv({ DATABASE_URL: 'memory://', WEB_CONCURRENCY: '2' })).toThrow(
+      /WEB_CONCURRENCY: above 1 needs DATABASE_URL/,
+    );
+    for (const bad of ['0', '65', 'two', '1.5', '-1'])
+      expect(() => parseEnv({ ...postgres, WEB_CONCURRENCY: bad }), bad).toThrow(
+        /WEB_CONCURRENCY: must be the number of server processes, 1 to 64/,
+      );
+  });
+
   it('requires ADMIN_PASSWORD with ADMIN_EMAIL', () => {
     expect(() => parseEnv({ DATA_DIR: '/tmp/fh-env-test', ADMIN_EMAIL: 'a@b.co' })).toThrow(
       /ADMIN_PASSWORD/,

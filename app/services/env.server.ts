@@ -52,6 +52,12 @@ const EnvSchema = z
       .trim()
       .regex(/^([0-9]|10)$/, 'must be the number of proxies in front of the server, 0 to 10')
       .default('0'),
+    // Server processes sharing the port (scripts/start.mjs); above 1 only with PostgreSQL.
+    WEB_CONCURRENCY: z
+      .string()
+      .trim()
+      .regex(/^([1-9]|[1-5][0-9]|6[0-4])$/, 'must be the number of server processes, 1 to 64')
+      .default('1'),
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
     SITE_NAME: z.string().default('Fieldhouse Sports Engineering'),
@@ -75,6 +81,14 @@ const EnvSchema = z
         code: 'custom',
         path: ['AUTH_SECRET'],
         message: 'is required with DATABASE_URL (every instance must share the same secret)',
+      });
+    }
+    if (env.WEB_CONCURRENCY !== '1' && !env.DATABASE_URL?.startsWith('postgres')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEB_CONCURRENCY'],
+        message:
+          'above 1 needs DATABASE_URL: the embedded database belongs to one process',
       });
     }
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {

@@ -30,6 +30,8 @@ export interface BuiltServer {
   child: ChildProcess;
   /** What the server wrote to stderr so far. */
   stderr: () => string;
+  /** What the server wrote to stdout so far. */
+  stdout: () => string;
   /** SIGTERM and wait (no-op when it has exited). */
   stop: () => Promise<void>;
   /** SIGKILL and wait. */
@@ -59,11 +61,15 @@ export async function startBuiltServer(
       PUBLIC_URL: base,
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let errors = '';
+  let output = '';
   child.stderr!.on('data', (chunk: Buffer) => {
     errors += chunk.toString();
+  });
+  child.stdout!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
   });
   const exited = () => child.exitCode !== null || child.signalCode !== null;
   const end = async (signal: NodeJS.Signals) => {
@@ -92,6 +98,7 @@ export async function startBuiltServer(
     dataDir,
     child,
     stderr: () => errors,
+    stdout: () => output,
     stop: () => end('SIGTERM'),
     kill: () => end('SIGKILL'),
   };

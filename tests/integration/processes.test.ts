@@ -1,0 +1,128 @@
+// WEB_CONCURRENCY: several server processes on one port (scripts/start.mjs's cluster). Refused on
+// the embedded database; on PostgreSQL (TEST_DB=postgres) the processes boot once, all serve,
+// one that dies is replaced while the others answer, and SIGTERM stops them all.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startBuiltServer, type BuiltServer } from '../setup/built-server';
+
+const postgres = process.env.TEST_DB === 'postgres';
+
+/** The processes whose parent is `pid` (from /proc). */
+function childrenOf(pid: number): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.split(') ')[1].split(' ')[1]) === pid) found.push(Number(entry));
+    } catch {
+      // ended while we looked
+    }
+  }
+  return found;
+}
+
+/** The process's CPU time so far, in clock ticks. */
+function cpuTicks(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/**
+ * A GET on a connection of its own (the cluster hands out connections, not requests); -1 when no
+ * answer came within 3 s.
+ */
+function getStatus(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent: false, timeout: 3000 }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    })
+      .on('timeout', function (this: { destroy: () => void }) {
+        resolve(-1);
+        this.destroy();
+      })
+      .on('error', reject);
+  });
+}
+
+async function until(check: () => boolean, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+it('refuses several processes on the embedded database, with one message', async () => {
+  const error = await startBuiltServer(
+    { WEB_CONCURRENCY: '2', DATABASE_URL: '' },
+    { timeoutMs: 60_000 },
+  ).then(
+    () => new Error('the server started'),
+    (e: Error) => e,
+  );
+  expect(error.message).toMatch(/the server exited while starting/);
+  expect(error.message.match(/WEB_CONCURRENCY: above 1 needs DATABASE_URL/g)).toHaveLength(1);
+}, 90_000);
+
+describe.skipIf(!postgres)('two processes on PostgreSQL', () => {
+  let server: BuiltServer;
+  afterAll(() => server?.stop());
+
+  it('boot once, both serve, a dead one is replaced and SIGTERM stops them all', async () => {
+    server = await startBuiltServer(
+      {
+        WEB_CONCURRENCY: '2',
+        DATABASE_URL: process.env.DATABASE_URL!,
+        AUTH_SECRET: 'p'.repeat(40),
+        ADMIN_EMAIL: 'cluster-admin@example.com',
+        ADMIN_PASSWORD: 'cluster admin password',
+      },
+      { timeoutMs: 120_000 },
+    );
+    await until(() => server.stdout().includes('(2 processes)'), 60_000);
+    // The first process created the admin; the second found it.
+    expect(server.stdout().match(/Admin cluster-admin@example\.com created/g)).toHaveLength(1);
+    const workers = childrenOf(server.child.pid!);
+    expect(workers).toHaveLength(2);
+
+    // Each connection goes to the next process: both do work.
+    const before = workers.map(cpuTicks);
+    for (let i = 0; i < 40; i++)
+      expect(await getStatus(`${server.base}/shop?q=goalpost${i}`)).toBe(200);
+    const after = workers.map(cpuTicks);
+    expect(after[0]).toBeGreaterThan(before[0]);
+    expect(after[1]).toBeGreaterThan(before[1]);
+
+    // One dies. Once the primary has seen it (a connection handed to it in the milliseconds before
+    // is lost: Node's cluster does not take it back), the other answers every request while a new
+    // one starts, which then serves too.
+    process.kill(workers[0], 'SIGKILL');
+    await until(() => server.stderr().includes('A server process ended (SIGKILL)'), 10_000);
+    const statuses: number[] = [];
+    const deadline = Date.now() + 30_000;
+    while (!server.stdout().includes('A new server process is serving.')) {
+      if (Date.now() > deadline) throw new Error(`no replacement:\n${server.stderr()}`);
+      statuses.push(await getStatus(`${server.base}/healthz`));
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    expect(server.stderr()).toContain('A server process ended (SIGKILL); starting another.');
+    const replaced = childrenOf(server.child.pid!);
+    expect(replaced).toHaveLength(2);
+    expect(replaced).toContain(workers[1]);
+    const newcomer = replaced.find((pid) => pid !== workers[1])!;
+    const idle = cpuTicks(newcomer);
+    for (let i = 0; i < 40; i++)
+      expect(await getStatus(`${server.base}/shop?q=netball${i}`)).toBe(200);
+    expect(cpuTicks(newcomer)).toBeGreaterThan(idle);
+
+    // SIGTERM to the primary ends every process, cleanly.
+    await server.stop();
+    expect(server.child.exitCode).toBe(0);
+    for (const pid of replaced) expect(existsSync(`/proc/${pid}`), String(pid)).toBe(false);
+  }, 180_000);
+});
