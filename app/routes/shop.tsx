@@ -31,7 +31,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     sportIds: parsed.sportIds.filter((id) => sports.some((s) => s.id === id)),
     categoryIds: parsed.categoryIds.filter((id) => categories.some((c) => c.id === id)),
   };
-  const result = await listProducts({ ...state, sort: state.sort ?? undefined });
+  // A search that nothing matches in full lists what matches fewer of its words (`relaxed`).
+  const result = await listProducts({ ...state, sort: state.sort ?? undefined, relax: true });
   // The filter options' counts are not awaited: they stream in after the products (an uncounted
   // filter costs about as much as its listing, and one PGlite runs one query at a time, so they
   // start once the listing is read). Cached per filter and catalogue version (page and sort are
@@ -41,6 +42,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     q: state.q,
     sportIds: state.sportIds,
     categoryIds: state.categoryIds,
+    relax: true,
   }).then(
     (c) => ({ sports: Object.fromEntries(c.sports), categories: Object.fromEntries(c.categories) }),
     (error: unknown) => {
@@ -107,7 +109,7 @@ function canonicalPath(state: ShopState): string {
 }
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
-  const { items, total, state, page, pages, sports, categories, counts, title, beyond } =
+  const { items, total, state, page, pages, sports, categories, counts, title, beyond, relaxed } =
     loaderData;
   const navigation = useNavigation();
   // Controlled, not re-keyed: a search must not remount the box and drop the keyboard focus.
@@ -195,6 +197,21 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               </Link>
             </li>
           </ul>
+        ) : null}
+
+        {relaxed ? (
+          <p className="mt-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {relaxed.any ? (
+              <>
+                No product matches every word of “{state.q}”. Showing products that match any of
+                them.
+              </>
+            ) : (
+              <>
+                No products match “{state.q}”. Showing results for “{relaxed.words.join(' ')}”.
+              </>
+            )}
+          </p>
         ) : null}
 
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3">

@@ -298,6 +298,34 @@ test.describe('listing', () => {
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow');
   });
 
+  test('a search nothing matches in full shows what matches fewer of its words, and says so', async ({
+    page,
+  }) => {
+    // 'umpire' is in no product: the badminton products, with a note.
+    await page.goto('/shop?q=badminton+umpire');
+    await expect(
+      page.getByText('No products match “badminton umpire”. Showing results for “badminton”.'),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: /Badminton Net \(Tournament Grade\)/ }).first(),
+    ).toBeVisible();
+    await expect(page.getByText('No products match your search.')).toHaveCount(0);
+    // Both words exist but never in one product: either will do.
+    await page.goto('/shop?q=hoop+stand');
+    await expect(
+      page.getByText(
+        'No product matches every word of “hoop stand”. Showing products that match any of them.',
+      ),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: /Volleyball Referee Stand/ }).first(),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: /Height-Adjustable Basketball Hoop/ }).first(),
+    ).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+
   test('filters that match nothing say so, without blaming the spelling', async ({ page }) => {
     // Football goalposts exist, but no football product is in Basketball Hoops & Backboards.
     await page.goto('/shop?sport=1&category=2');

@@ -25,6 +25,12 @@ export interface ProductFilter {
   sort?: ProductSort;
   /** Only products without any image (the back office's "needs attention" list). */
   withoutImages?: boolean;
+  /**
+   * When no product matches every word of the search (typos corrected), list what matches fewer
+   * of them instead, and say so in `ProductPage.relaxed` (the shop does; the back office and the
+   * API list exact matches only).
+   */
+  relax?: boolean;
 }
 
 export interface ProductImage {
@@ -82,6 +88,7 @@ export function normaliseFilter(filter: ProductFilter): Required<ProductFilter> 
     page: Math.max(1, Math.floor(filter.page ?? 1) || 1),
     sort: sort === 'relevance' && !q ? 'newest' : sort,
     withoutImages: filter.withoutImages === true,
+    relax: filter.relax === true,
   };
 }
 
@@ -90,6 +97,17 @@ export interface ProductPage {
   total: number;
   page: number;
   pageSize: number;
+  /** Set when the search was relaxed (`relax`): what the listing matches instead. */
+  relaxed: Relaxed | null;
+}
+
+/**
+ * A relaxed search: `words` (as typed) all match, the other words of the search matched no
+ * product; with `any`, each product matches at least one of `words`, none all of them.
+ */
+export interface Relaxed {
+  words: string[];
+  any: boolean;
 }
 
 /**
@@ -111,7 +129,7 @@ export async function listProducts(filter: ProductFilter): Promise<ProductPage> 
   // The count and ids are read inside the page's computation, never before it: read outside, they
   // could come from the version before a change that the page's own lookup then sees, and the
   // page built from them would be kept as the new version's.
-  return cached(
+  const page = await cached(
     `page:${plan.key}:${f.page}`,
     async () => {
       const [total, ids] = await Promise.all([plan.total(), plan.ids(f.page * PAGE_SIZE)]);
@@ -120,6 +138,8 @@ export async function listProducts(filter: ProductFilter): Promise<ProductPage> 
     // Counted against the cache's byte bound (UTF-16 strings: about twice their JSON length).
     (page) => JSON.stringify(page).length * 2,
   );
+  // Beside the cached page: a relaxed search shares its page with the plain search it became.
+  return { ...page, relaxed: plan.relaxed ?? null };
 }
 
 /** The exact number of products matching the filter (the count listProducts shares; page ignored). */
@@ -146,6 +166,8 @@ export async function countFilterOptions(filter: ProductFilter): Promise<FilterO
 interface Plan {
   /** The effective query (after typo correction): equal keys share results. */
   key: string;
+  /** How the search was relaxed, when it was (relaxedPlan). */
+  relaxed?: Relaxed;
   total: () => Promise<number>;
   /** At least the first `needed` ids in display order (fewer when fewer match). */
   ids: (needed: number) => Promise<Int32Array>;
@@ -157,10 +179,46 @@ async function planFor(f: Required<ProductFilter>): Promise<Plan> {
   const exact = queryPlan(f, search.words, search.literal, new Map());
   if (!search.words.length || (await exact.total()) > 0) return exact;
   const words = correctableWords(search.words);
-  if (!words.length) return exact;
-  const fixes = await cached(`fixes:${words.join(' ')}`, () => corrections(words));
-  if (!fixes.size) return exact;
-  return queryPlan(f, search.words, search.literal, fixes);
+  const fixes = words.length
+    ? await cached(`fixes:${words.join(' ')}`, () => corrections(words))
+    : new Map<string, string[]>();
+  const fixed = fixes.size ? queryPlan(f, search.words, search.literal, fixes) : exact;
+  if (!f.relax || search.literal || search.words.length < 2 || (await fixed.total()) > 0)
+    return fixed;
+  return (await relaxedPlan(f, search.words, fixes)) ?? fixed;
+}
+
+/**
+ * A search that no product matches in full, relaxed: the words that match nothing on their own
+ * (within the filters) are left out and the others must all match ('badminton umpire'
+ * lists badminton products, as no product says umpire); when those never meet in one product either
+ * ('hoop stand'), a product needs any one of them. Null when no word matches anything. Each
+ * word's count is cached like any search's.
+ */
+async function relaxedPlan(
+  f: Required<ProductFilter>,
+  words: string[],
+  fixes: ReadonlyMap<string, string[]>,
+): Promise<Plan | null> {
+  // Each word as it is, or corrected only when as it is it matches nothing ('hoop' must not also
+  // search its neighbour 'hook', as a search of the typo would).
+  const own = new Map<string, string[]>();
+  const matches = await Promise.all(
+    words.map(async (word) => {
+      if ((await queryPlan(f, [word], null, new Map()).total()) > 0) return true;
+      const corrected = fixes.get(word);
+      if (!corrected || !((await queryPlan(f, [word], null, fixes).total()) > 0)) return false;
+      own.set(word, corrected);
+      return true;
+    }),
+  );
+  const known = [...new Set(words.filter((_, i) => matches[i]))];
+  if (!known.length) return null;
+  if (known.length < words.length) {
+    const some = queryPlan(f, known, null, own);
+    if ((await some.total()) > 0) return { ...some, relaxed: { words: known, any: false } };
+  }
+  return { ...queryPlan(f, known, null, own, true), relaxed: { words: known, any: true } };
 }
 
 /**
@@ -267,8 +325,9 @@ function queryPlan(
   words: string[],
   literal: string | null,
   fixes: ReadonlyMap<string, string[]>,
+  any = false,
 ): Plan {
-  const queries = searchQueries(words, fixes);
+  const queries = searchQueries(words, fixes, any);
   const sort = f.sort === 'relevance' && !queries ? 'newest' : f.sort;
   const key = JSON.stringify([
     queries?.match ?? null,
@@ -477,7 +536,11 @@ function queryPlan(
   return { key: `${sort}:${key}`, total, ids, options };
 }
 
-async function readPage(all: Int32Array, total: number, page: number): Promise<ProductPage> {
+async function readPage(
+  all: Int32Array,
+  total: number,
+  page: number,
+): Promise<Omit<ProductPage, 'relaxed'>> {
   const ids = [...all.subarray((page - 1) * PAGE_SIZE, page * PAGE_SIZE)];
   return { page, pageSize: PAGE_SIZE, total, items: await productCards(ids) };
 }

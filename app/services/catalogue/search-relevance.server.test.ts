@@ -3,7 +3,7 @@
 // engines like every service test (TEST_DB=postgres for PostgreSQL).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCatalogue } from '../seed.server';
-import { listProducts } from './products.server';
+import { countFilterOptions, listProducts } from './products.server';
 
 interface Case {
   q: string;
@@ -87,5 +87,63 @@ describe('search relevance on the demo catalogue', () => {
       listProducts({ q: 'hooop' }),
     ]);
     expect(typo.items.map((p) => p.id)).toEqual(exact.items.map((p) => p.id));
+  });
+});
+
+describe('a search that no product matches in full, relaxed (the shop)', () => {
+  const ids = (page: { items: { id: number }[] }) => page.items.map((p) => p.id);
+
+  it('leaves out the words that match nothing', async () => {
+    const strict = await listProducts({ q: 'badminton umpire' });
+    expect(strict.total).toBe(0);
+    expect(strict.relaxed).toBeNull();
+    const [relaxed, badminton] = await Promise.all([
+      listProducts({ q: 'badminton umpire', relax: true }),
+      listProducts({ q: 'badminton' }),
+    ]);
+    expect(relaxed.relaxed).toEqual({ words: ['badminton'], any: false });
+    expect(relaxed.total).toBe(badminton.total);
+    expect(ids(relaxed)).toEqual(ids(badminton));
+    expect(badminton.relaxed).toBeNull();
+    // Two unknown words, in any place.
+    const tennis = await listProducts({ q: 'umpire tennis chair', relax: true });
+    expect(tennis.relaxed).toEqual({ words: ['tennis'], any: false });
+    expect(ids(tennis)).toEqual(ids(await listProducts({ q: 'tennis' })));
+  });
+
+  it('lists products with any of the words when they never meet in one', async () => {
+    const page = await listProducts({ q: 'hoop stand', relax: true });
+    expect(page.relaxed).toEqual({ words: ['hoop', 'stand'], any: true });
+    const [hoop, stand] = await Promise.all([
+      listProducts({ q: 'hoop' }),
+      listProducts({ q: 'stand' }),
+    ]);
+    expect(page.total).toBe(hoop.total + stand.total);
+    expect(ids(page)).toEqual(expect.arrayContaining([50, 51]));
+    // Whole-word name matches first: the hoop and the referee stand before 'Standing …'.
+    expect(new Set(ids(page).slice(0, 2))).toEqual(new Set([50, 51]));
+  });
+
+  it('keeps a typo’s correction and the filters', async () => {
+    const typo = await listProducts({ q: 'badmintn umpire', relax: true });
+    expect(typo.relaxed).toEqual({ words: ['badmintn'], any: false });
+    expect(ids(typo)).toEqual(ids(await listProducts({ q: 'badminton' })));
+    // Within a sport that has no hoop, 'hoop' matches nothing: only 'stand' is left.
+    const volleyball = await listProducts({ q: 'hoop stand', sportIds: [4], relax: true });
+    expect(volleyball.relaxed).toEqual({ words: ['stand'], any: false });
+    expect(ids(volleyball)).toContain(51);
+    expect(ids(volleyball)).not.toContain(50);
+    // The filter options count what the relaxed listing lists.
+    const counts = await countFilterOptions({ q: 'badminton umpire', relax: true });
+    const perSport = [...counts.sports.values()].reduce((a, b) => a + b, 0);
+    expect(perSport).toBe(typo.total);
+  });
+
+  it('does not relax one word, a literal search or words that match nothing', async () => {
+    for (const q of ['umpire', 'zzxq qqxz', 'badminton 100%']) {
+      const page = await listProducts({ q, relax: true });
+      expect(page.relaxed, q).toBeNull();
+      expect(page.total, q).toBe(0);
+    }
   });
 });

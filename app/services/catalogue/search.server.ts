@@ -82,15 +82,16 @@ function wordQuery(word: string, exact: boolean, weight: Weight, alternatives: s
 }
 
 /**
- * All words (AND, any order); each joinable pair of neighbouring words may also match as one word,
- * so 'goal post' and 'goal-post' find 'Goalposts' and 'gp 2000' finds 'GP2000' (the index holds
- * 'Goal Post' and 'GP-2000' joined too).
+ * All words (AND, any order), or with `any` any of them (OR); each joinable pair of neighbouring
+ * words may also match as one word, so 'goal post' and 'goal-post' find 'Goalposts' and 'gp 2000'
+ * finds 'GP2000' (the index holds 'Goal Post' and 'GP-2000' joined too).
  */
 function allWords(
   words: string[],
   exact: boolean,
   weight: Weight,
   fixes: ReadonlyMap<string, string[]>,
+  any = false,
 ): string {
   const memo = new Map<number, string>();
   const from = (i: number): string => {
@@ -99,12 +100,12 @@ function allWords(
     const word = words[i]!;
     const rest = i + 1 < words.length ? from(i + 1) : '';
     let result = wordQuery(word, exact, weight, fixes.get(word) ?? []);
-    if (rest) result = `${result} & ${rest}`;
+    if (rest) result = `${result} ${any ? '|' : '&'} ${rest}`;
     const next = words[i + 1];
     if (next !== undefined && joinable(word, next)) {
       const after = i + 2 < words.length ? from(i + 2) : '';
       const joined = wordQuery(word + next, exact, weight, []);
-      result = `(${result}) | (${after ? `${joined} & ${after}` : joined})`;
+      result = `(${result}) | (${after ? `${joined} ${any ? '|' : '&'} ${after}` : joined})`;
     }
     memo.set(i, result);
     return result;
@@ -155,21 +156,23 @@ export function rankOf(tiers: readonly boolean[], tree: RankTree = RANK_TREE): n
  * rank: all words whole in the name, all words in the name, all words whole in name, sport or
  * category, all words there, all words whole anywhere. `fixes` maps a word to what is searched
  * instead of it: the vocabulary words it may be a typo of (so a typo and its correction give the
- * same queries, and share cached results).
+ * same queries, and share cached results). With `any`, a product needs only one of the words
+ * (the search that no product matched in full, relaxed), and each tier asks for any word.
  */
 export function searchQueries(
   words: string[],
   fixes: ReadonlyMap<string, string[]> = new Map(),
+  any = false,
 ): SearchQueries | null {
   if (!words.length) return null;
   return {
-    match: allWords(words, false, '', fixes),
+    match: allWords(words, false, '', fixes, any),
     tiers: [
-      allWords(words, true, 'A', fixes),
-      allWords(words, false, 'A', fixes),
-      allWords(words, true, 'AB', fixes),
-      allWords(words, false, 'AB', fixes),
-      allWords(words, true, '', fixes),
+      allWords(words, true, 'A', fixes, any),
+      allWords(words, false, 'A', fixes, any),
+      allWords(words, true, 'AB', fixes, any),
+      allWords(words, false, 'AB', fixes, any),
+      allWords(words, true, '', fixes, any),
     ],
   };
 }
