@@ -28,13 +28,16 @@ import { env } from '~/services/env.server';
 import { formAction, parseInput, readForm } from '~/services/forms.server';
 import { getUser } from '~/services/permissions.server';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
+// Not a page to find in a search engine (and each ?redirectTo= would be another copy of it).
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seo({
     title: 'Sign In',
     description: 'Sign in to your Fieldhouse account.',
     path: '/login',
     matches,
-  });
+  }),
+  { name: 'robots', content: 'noindex, follow' },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);

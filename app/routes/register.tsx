@@ -15,13 +15,16 @@ import { limitAccountAction, register } from '~/services/accounts/accounts.serve
 import { formAction, parseInput, readForm } from '~/services/forms.server';
 import { getUser } from '~/services/permissions.server';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
+// Not a page to find in a search engine (and each ?redirectTo= would be another copy of it).
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seo({
     title: 'Register',
     description: 'Create a Fieldhouse account to keep your cart and follow your enquiries.',
     path: '/register',
     matches,
-  });
+  }),
+  { name: 'robots', content: 'noindex, follow' },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getUser(request)) throw redirect('/profile');

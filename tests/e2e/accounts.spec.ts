@@ -227,6 +227,15 @@ test('a form post from another site is refused', async ({ request }) => {
   expect(response.status()).toBe(403);
 });
 
+test('the sign-in and register pages are not indexed, their links followed', async ({
+  request,
+}) => {
+  for (const path of ['/login', '/login?redirectTo=%2Fcart', '/register']) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toContain('<meta name="robots" content="noindex, follow"/>');
+  }
+});
+
 test('Continue with Google is hidden when Google is not configured', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
