@@ -6,7 +6,7 @@ import { CLIENT_IP_HEADER } from '~/services/accounts/auth-hooks.server';
 import { authEndpointOf, servedOverHttp } from '~/services/accounts/auth-http.server';
 import { auth } from '~/services/auth.server';
 import { BAD_INPUT_TEXT, requestState } from '~/services/request-state.server';
-import { clientAddressFrom } from '~/services/client-address.server';
+import { clientAddressFrom, proxyWarning } from '~/services/client-address.server';
 import {
   databaseAvailable,
   isDatabaseMarkedDown,
@@ -61,6 +61,13 @@ export function createApp(): express.Express {
   app.set('trust proxy', config.trustedHops);
   const addressOf = (req: Request) =>
     clientAddressFrom(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustedHops);
+  if (config.trustedHops === 0) {
+    const noticeProxy = proxyWarning(0);
+    app.use((req, _res, next) => {
+      noticeProxy(req.headers['x-forwarded-for']);
+      next();
+    });
+  }
 
   const headers = securityHeadersFor();
   // start.mjs sets them before its static files; once per response is enough.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddressFrom } from './client-address.server';
+import { clientAddressFrom, PROXY_WARNING, proxyWarning } from './client-address.server';
 
 describe('clientAddressFrom', () => {
   it('ignores X-Forwarded-For when no proxy is trusted', () => {
@@ -24,5 +24,26 @@ describe('clientAddressFrom', () => {
 
   it('gives an IPv4 client one key however it connected', () => {
     expect(clientAddressFrom('::ffff:203.0.113.5', undefined, 0)).toBe('203.0.113.5');
+  });
+});
+
+describe('proxyWarning', () => {
+  it('says once that forwarded requests meet TRUST_PROXY=0', () => {
+    const said: string[] = [];
+    const notice = proxyWarning(0, (line) => said.push(line));
+    notice(undefined);
+    expect(said).toEqual([]);
+    notice('203.0.113.9');
+    notice('203.0.113.10');
+    notice(['198.51.100.1', '10.0.0.2']);
+    expect(said).toEqual([PROXY_WARNING]);
+    expect(PROXY_WARNING).toMatch(/TRUST_PROXY is 0/);
+  });
+
+  it('says nothing when proxies are trusted', () => {
+    const said: string[] = [];
+    const notice = proxyWarning(1, (line) => said.push(line));
+    notice('203.0.113.9');
+    expect(said).toEqual([]);
   });
 });

@@ -37,3 +37,27 @@ export function normalise(address: string | undefined): string {
   if (!address) return '';
   return /^::ffff:/i.test(address) && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
 }
+
+export const PROXY_WARNING =
+  'Requests arrive with an X-Forwarded-For header, but TRUST_PROXY is 0: if a proxy or load ' +
+  'balancer stands in front of the shop, every visitor counts as its address, and the limits on ' +
+  'enquiries, contact messages and sign-ins are shared by all of them. Set TRUST_PROXY to the ' +
+  'number of proxies (README, "Behind a proxy").';
+
+/**
+ * A check for each request that says PROXY_WARNING once, the first time a request carries
+ * X-Forwarded-For while no proxy is trusted: a shop put behind a proxy without TRUST_PROXY works,
+ * but gives all its visitors one budget. (A client can send the header itself; then the line is
+ * only a line.)
+ */
+export function proxyWarning(
+  trustedHops: number,
+  warn: (line: string) => void = console.warn,
+): (forwardedFor: string | string[] | undefined) => void {
+  let said = trustedHops > 0;
+  return (forwardedFor) => {
+    if (said || !forwardedFor) return;
+    said = true;
+    warn(PROXY_WARNING);
+  };
+}
