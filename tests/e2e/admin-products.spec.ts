@@ -57,6 +57,17 @@ async function addImage(page: Page, file: { name: string; mimeType: string; buff
   await expect(page.getByRole('dialog', { name: 'Crop Image' })).toBeVisible();
 }
 
+/**
+ * Confirm Crop, and wait for the cropped image to join the form: the crop is drawn on a canvas and
+ * encoded, which took more than the usual 7 s on a loaded 2-core machine.
+ */
+async function confirmCrop(page: Page) {
+  await page.getByRole('button', { name: 'Confirm Crop' }).click();
+  await expect(page.getByRole('dialog', { name: 'Crop Image' })).toHaveCount(0, {
+    timeout: 20_000,
+  });
+}
+
 /** A product of its own (see postProduct) with one 200 px PNG of `colour`; answers its id. */
 async function newProduct(page: Page, name: string, colour: string): Promise<number> {
   const png = { name: 'a.png', type: 'image/png', data: await image(200, 200, colour, 'png') };
@@ -114,7 +125,7 @@ test('an admin creates, edits and deletes a product, and the shop follows', asyn
     buffer: await image(900, 600, '#d92626', 'png'),
   });
   await expectNoSeriousViolations(page);
-  await page.getByRole('button', { name: 'Confirm Crop' }).click();
+  await confirmCrop(page);
   await expect(page.getByRole('img', { name: /^Preview 1 of/ })).toBeVisible();
   await expect(page.getByText(messages[3]!)).toHaveCount(0);
   // Second: a JPEG kept as it is; Cancel on a third adds nothing.
@@ -247,7 +258,7 @@ test('a new product whose save gets no answer (connection lost, a 500) keeps its
     mimeType: 'image/png',
     buffer: await image(900, 600, '#c0ffee', 'png'),
   });
-  await page.getByRole('button', { name: 'Confirm Crop' }).click();
+  await confirmCrop(page);
   const preview = page.getByRole('img', { name: /^Preview 1 of/ });
   await expect(preview).toBeVisible();
   const src = await preview.getAttribute('src');
@@ -406,7 +417,7 @@ test('leaving the product form releases every picked image', async ({ page }) =>
     mimeType: 'image/png',
     buffer: await image(600, 400, '#d92626', 'png'),
   });
-  await page.getByRole('button', { name: 'Confirm Crop' }).click();
+  await confirmCrop(page);
   await expect(page.getByRole('img', { name: /^Preview 1 of/ })).toBeVisible();
   await addImage(page, {
     name: 'blue.jpg',
