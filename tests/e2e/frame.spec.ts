@@ -149,6 +149,38 @@ test('a client-side navigation says the new page title to screen readers', async
   expect(await announcer.textContent()).toBe(await page.title());
 });
 
+test('a link to another page hands the keyboard focus to its heading; the search box keeps it', async ({
+  page,
+}) => {
+  await page.goto('/');
+  // A footer link: the focus would stay in the footer, and Tab go on from there.
+  const about = page.getByRole('contentinfo').getByRole('link', { name: 'About Us' });
+  await about.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/about-us$/);
+  const heading = page.getByRole('main').getByRole('heading', { level: 1 });
+  await expect(heading).toBeFocused();
+  await page.keyboard.press('Tab');
+  expect(
+    await page.evaluate(() => document.getElementById('main')!.contains(document.activeElement)),
+  ).toBe(true);
+  // A link in the page, which goes with it: the new page's heading again.
+  await page.goto('/shop');
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /Football/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/products\/\d+/);
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeFocused();
+  // The header's search box keeps the focus for the next search.
+  const search = page.getByRole('search').getByRole('searchbox', { name: 'Search our catalog' });
+  await search.fill('net');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/shop\?q=net$/);
+  await expect(search).toBeFocused();
+});
+
 // React hydrates the server's document in place (app/entry.client.tsx). A hydration that goes
 // wrong shows as a second copy of the page, a head that lost or doubled its links, a <title> left in
 // the body, or an error in the console.
