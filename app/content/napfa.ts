@@ -30,6 +30,12 @@ export const napfaItems: NapfaItem[] = [
       'Low bar adjustable from 90 to 110 cm for the inclined pull-up, freestanding or fixed in the ground.',
   },
   {
+    productId: 17,
+    name: 'Pull-Up Bar Station',
+    description:
+      'Three galvanised bars at graded heights for the pull-up, set in concrete footings by our team.',
+  },
+  {
     productId: 15,
     name: 'Standing Broad Jump Mat',
     description:
@@ -70,11 +76,6 @@ export const napfaItems: NapfaItem[] = [
     name: 'Customised Equipment',
     description:
       'Stations, printed mats and storage made to fit your site and colours, measured and installed by us.',
-  },
-  {
-    productId: 57,
-    name: 'Whistles',
-    description: 'Loud pealess whistles on breakaway lanyards, in packs of 12.',
   },
   {
     productId: 58,

@@ -158,6 +158,7 @@ test('NAPFA: eleven items, bulk pricing, and an item into the enquiry cart', asy
   // The catalogue's names (what the cart will show), not the content file's.
   for (const name of [
     'Sit-and-Reach Box',
+    'Pull-Up Bar Station',
     'Digital Stopwatch Set with Printer',
     'Gym Mat Trolley',
     'Participant Number Tags (Set of 100)',
