@@ -577,6 +577,8 @@ async function measure(engine: string, envVars: Record<string, string>): Promise
       const adminPage = await send(`${base}/admin/list?q=net`, { headers: { cookie: admin } });
       if (!(await adminPage.text()).includes('Manage Products'))
         throw new Error('the admin cookie did not open /admin/list');
+      // Warmed up like /shop: every server process compiles its render paths first.
+      wrk(base, 3, luaScript('admin'), admin);
       add(
         'admin `/admin/list?q=…` (random searches)',
         measured('admin list', () => wrk(base, DURATION, luaScript('admin'), admin)),
