@@ -146,7 +146,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 alt={product.name}
                 fetchPriority="high"
                 data-testid="main-image"
-                className="aspect-square w-full object-cover lg:max-h-[70vh]"
+                className="aspect-square w-full object-contain lg:max-h-[70vh]"
               />
             ) : (
               <div className="flex aspect-square items-center justify-center text-slate-500">

@@ -379,6 +379,8 @@ test.describe('product page', () => {
     await page.goto('/products/3');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Goalposts/);
     const main = page.getByTestId('main-image');
+    // Shown whole: a picture added without cropping (landscape, say) is not cut to the square.
+    expect(await main.evaluate((img) => getComputedStyle(img).objectFit)).toBe('contain');
     const first = await main.getAttribute('src');
     const thumbs = page.getByRole('list', { name: 'Product images' }).getByRole('button');
     await expect(thumbs).toHaveCount(3);
