@@ -102,8 +102,8 @@ export interface ProductPage {
 }
 
 /**
- * A relaxed search: `words` (as typed) all match, the other words of the search matched no
- * product; with `any`, each product matches at least one of `words`, none all of them.
+ * A relaxed search: `words` all match (a typo as its correction), the other words of the search
+ * matched no product; with `any`, each product matches at least one of `words`, none all of them.
  */
 export interface Relaxed {
   words: string[];
@@ -190,8 +190,8 @@ async function planFor(f: Required<ProductFilter>): Promise<Plan> {
 
 /**
  * A search that no product matches in full, relaxed: the words that match nothing on their own
- * (within the filters) are left out and the others must all match ('badminton umpire'
- * lists badminton products, as no product says umpire); when those never meet in one product either
+ * (within the filters) are left out and the others must all match ('badminton umpire' lists the
+ * badminton products, as no product says umpire); when those never meet in one product either
  * ('hoop stand'), a product needs any one of them. Null when no word matches anything. Each
  * word's count is cached like any search's.
  */
@@ -214,11 +214,13 @@ async function relaxedPlan(
   );
   const known = [...new Set(words.filter((_, i) => matches[i]))];
   if (!known.length) return null;
+  // What the page says it shows: a corrected word as its (first) correction.
+  const shown = known.map((w) => own.get(w)?.find((c) => c !== w) ?? w);
   if (known.length < words.length) {
     const some = queryPlan(f, known, null, own);
-    if ((await some.total()) > 0) return { ...some, relaxed: { words: known, any: false } };
+    if ((await some.total()) > 0) return { ...some, relaxed: { words: shown, any: false } };
   }
-  return { ...queryPlan(f, known, null, own, true), relaxed: { words: known, any: true } };
+  return { ...queryPlan(f, known, null, own, true), relaxed: { words: shown, any: true } };
 }
 
 /**
