@@ -17,10 +17,11 @@
 // Prints each result with its budget (issue 17) met or missed. Ports: --port and --port + 1, never
 // below 3211 (3000-3210 belong to other servers on the shared machine).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { childrenOf, cpuTicks } from '../tests/setup/processes';
 
 const { values: args } = parseArgs({
   options: {
@@ -352,30 +353,12 @@ function startCommand(): { env: Record<string, string>; flags: string[] } {
   return { env, flags: words.slice(node + 1, words.indexOf('scripts/start.mjs')) };
 }
 
-/** The server's processes: the one started and, with WEB_CONCURRENCY, its workers (from /proc). */
-function serverProcesses(pid: number): number[] {
-  const children = readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        return (
-          readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1] === `${pid}`
-        );
-      } catch {
-        return false; // ended while we looked
-      }
-    });
-  return [pid, ...children.map(Number)];
-}
+/** The server's processes: the one started and, with WEB_CONCURRENCY, its workers. */
+const serverProcesses = (pid: number) => [pid, ...childrenOf(pid)];
 
-/** The server's user + system CPU time so far, in ms (/proc/PID/stat; 100 ticks a second). */
+/** The server's user + system CPU time so far, in ms (100 ticks a second). */
 function cpuMs(pid: number): number {
-  let ticks = 0;
-  for (const p of serverProcesses(pid)) {
-    const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]);
-  }
-  return ticks * 10;
+  return serverProcesses(pid).reduce((sum, p) => sum + cpuTicks(p), 0) * 10;
 }
 
 /** The resident memory of the server's processes together, in MB. */

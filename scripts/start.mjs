@@ -144,7 +144,8 @@ function runPrimary(count) {
   fork(true);
 }
 
-if (cluster.isPrimary && processesWanted() > 1) runPrimary(processesWanted());
+const processes = processesWanted();
+if (cluster.isPrimary && processes > 1) runPrimary(processes);
 else await serve();
 
 async function serve() {

@@ -59,15 +59,16 @@ export function createApp(): express.Express {
   // Behind TRUST_PROXY proxies, req.protocol (the Origin check below) and req.hostname come from
   // the X-Forwarded-* headers the nearest proxy set; with 0, from the connection itself.
   app.set('trust proxy', config.trustedHops);
-  const addressOf = (req: Request) =>
-    clientAddressFrom(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustedHops);
-  if (config.trustedHops === 0) {
-    const noticeProxy = proxyWarning(0);
-    app.use((req, _res, next) => {
-      noticeProxy(req.headers['x-forwarded-for']);
-      next();
-    });
-  }
+  // Where the address is read, once per request: says once when a proxy seems untrusted.
+  const noticeProxy = proxyWarning(config.trustedHops);
+  const addressOf = (req: Request) => {
+    noticeProxy(req.headers['x-forwarded-for']);
+    return clientAddressFrom(
+      req.socket.remoteAddress,
+      req.headers['x-forwarded-for'],
+      config.trustedHops,
+    );
+  };
 
   const headers = securityHeadersFor();
   // start.mjs sets them before its static files; once per response is enough.

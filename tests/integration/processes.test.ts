@@ -1,33 +1,13 @@
 // WEB_CONCURRENCY: several server processes on one port (scripts/start.mjs's cluster). Refused on
 // the embedded database; on PostgreSQL (TEST_DB=postgres) the processes boot once, all serve,
 // one that dies is replaced while the others answer, and SIGTERM stops them all.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { get } from 'node:http';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startBuiltServer, type BuiltServer } from '../setup/built-server';
+import { childrenOf, cpuTicks } from '../setup/processes';
 
 const postgres = process.env.TEST_DB === 'postgres';
-
-/** The processes whose parent is `pid` (from /proc). */
-function childrenOf(pid: number): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.split(') ')[1].split(' ')[1]) === pid) found.push(Number(entry));
-    } catch {
-      // ended while we looked
-    }
-  }
-  return found;
-}
-
-/** The process's CPU time so far, in clock ticks. */
-function cpuTicks(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-}
 
 /**
  * A GET on a connection of its own (the cluster hands out connections, not requests); -1 when no
@@ -45,14 +25,6 @@ function getStatus(url: string): Promise<number> {
       })
       .on('error', reject);
   });
-}
-
-async function until(check: () => boolean, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 it('refuses several processes on the embedded database, with one message', async () => {
@@ -82,7 +54,10 @@ describe.skipIf(!postgres)('two processes on PostgreSQL', () => {
       },
       { timeoutMs: 120_000 },
     );
-    await until(() => server.stdout().includes('(2 processes)'), 60_000);
+    await vi.waitFor(() => expect(server.stdout()).toContain('(2 processes)'), {
+      timeout: 60_000,
+      interval: 100,
+    });
     // The first process created the admin; the second found it.
     expect(server.stdout().match(/Admin cluster-admin@example\.com created/g)).toHaveLength(1);
     const workers = childrenOf(server.child.pid!);
@@ -100,7 +75,10 @@ describe.skipIf(!postgres)('two processes on PostgreSQL', () => {
     // is lost: Node's cluster does not take it back), the other answers every request while a new
     // one starts, which then serves too.
     process.kill(workers[0], 'SIGKILL');
-    await until(() => server.stderr().includes('A server process ended (SIGKILL)'), 10_000);
+    await vi.waitFor(() => expect(server.stderr()).toContain('A server process ended (SIGKILL)'), {
+      timeout: 10_000,
+      interval: 100,
+    });
     const statuses: number[] = [];
     const deadline = Date.now() + 30_000;
     while (!server.stdout().includes('A new server process is serving.')) {

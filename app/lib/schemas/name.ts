@@ -1,7 +1,6 @@
 // Controls and format characters (zero-width spaces, direction marks), and the Hangul fillers
 // that draw nothing; not the zero-width joiner and non-joiner, which Tamil and emoji need.
-const INVISIBLE = /[\p{Cc}\p{Cf}\u115f\u1160\u3164\uffa0]/gu;
-const JOINERS = new Set(['\u200c', '\u200d']);
+const INVISIBLE = /(?![\u200c\u200d])[\p{Cc}\p{Cf}\u115f\u1160\u3164\uffa0]/gu;
 
 /**
  * A name as staff see it: composed characters in one form (NFC: 'é' typed as e + accent is the
@@ -14,7 +13,7 @@ export function cleanName(text: string): string {
   const name = text
     .normalize('NFC')
     .replace(/\s+/gu, ' ')
-    .replace(INVISIBLE, (c) => (JOINERS.has(c) ? c : ''))
+    .replace(INVISIBLE, '')
     .replace(/ {2,}/g, ' ')
     .trim();
   return /[^\s\u200c\u200d]/u.test(name) ? name : '';

@@ -93,6 +93,7 @@ function allWords(
   fixes: ReadonlyMap<string, string[]>,
   any = false,
 ): string {
+  const and = any ? '|' : '&';
   const memo = new Map<number, string>();
   const from = (i: number): string => {
     const known = memo.get(i);
@@ -100,12 +101,12 @@ function allWords(
     const word = words[i]!;
     const rest = i + 1 < words.length ? from(i + 1) : '';
     let result = wordQuery(word, exact, weight, fixes.get(word) ?? []);
-    if (rest) result = `${result} ${any ? '|' : '&'} ${rest}`;
+    if (rest) result = `${result} ${and} ${rest}`;
     const next = words[i + 1];
     if (next !== undefined && joinable(word, next)) {
       const after = i + 2 < words.length ? from(i + 2) : '';
       const joined = wordQuery(word + next, exact, weight, []);
-      result = `(${result}) | (${after ? `${joined} ${any ? '|' : '&'} ${after}` : joined})`;
+      result = `(${result}) | (${after ? `${joined} ${and} ${after}` : joined})`;
     }
     memo.set(i, result);
     return result;
