@@ -79,16 +79,59 @@ test.describe('home', () => {
       await route.continue();
     });
     await page.goto('/', { waitUntil: 'commit' });
-    const slideImages = page
+    const slides = page
       .getByRole('region', { name: 'Highlights' })
-      .locator('[aria-roledescription="slide"] img');
+      .locator('[aria-roledescription="slide"]');
     await page.waitForFunction(() =>
       Object.keys(document.querySelector('header') ?? {}).some((k) => k.startsWith('__reactProps')),
     );
     await page.waitForTimeout(500);
-    await expect(slideImages).toHaveCount(1);
+    // Not displayed, so their lazy images are not fetched.
+    await expect(slides.nth(0)).toBeVisible();
+    for (const i of [1, 2, 3]) await expect(slides.nth(i)).toBeHidden();
     show();
-    await expect(slideImages).toHaveCount(4);
+    // Displayed (faded out) under the first: their images load now.
+    for (const i of [1, 2, 3]) await expect(slides.nth(i).locator('img')).toBeVisible();
+    await expect(slides.nth(1)).toHaveCSS('opacity', '0');
+  });
+
+  test('without JavaScript every slide shows, side by side in a strip that scrolls', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: 'Highlights' });
+    const slides = carousel.locator('[aria-roledescription="slide"]');
+    await expect(slides).toHaveCount(4);
+    const boxes = await slides.evaluateAll((all) =>
+      all.map((s) => {
+        const box = s.getBoundingClientRect();
+        return {
+          left: box.left,
+          top: box.top,
+          width: box.width,
+          opacity: getComputedStyle(s).opacity,
+        };
+      }),
+    );
+    const width = boxes[0]!.width;
+    expect(width).toBeGreaterThan(300);
+    boxes.forEach((box, i) => {
+      expect(box.opacity).toBe('1');
+      expect(box.top).toBe(boxes[0]!.top);
+      expect(box.left).toBeCloseTo(boxes[0]!.left + i * width, 0);
+    });
+    for (let i = 0; i < 4; i++)
+      await expect(slides.nth(i)).not.toHaveAttribute('aria-hidden', 'true');
+    // The last slide's link is reached from the keyboard and scrolled into view.
+    const last = slides.nth(3).getByRole('link', { name: 'View NAPFA set' });
+    for (let i = 0; i < 40 && !(await last.evaluate((a) => a === document.activeElement)); i++)
+      await page.keyboard.press('Tab');
+    await expect(last).toBeFocused();
+    await expect(last).toBeInViewport();
+    await expect(carousel.getByRole('button')).toHaveCount(0);
+    await context.close();
   });
 
   test('has six promo cards with their links and a strip of new products', async ({ page }) => {

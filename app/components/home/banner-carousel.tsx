@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CarouselControls, useCarousel } from '~/components/ui/carousel';
+import { useHydrated } from '~/lib/use-hydrated';
 import type { ProductImage } from '~/services/catalogue/products.server';
 
 export interface CarouselSlide {
@@ -42,11 +43,13 @@ export function BannerCarousel({
 }) {
   const count = slides.length;
   const { index, go, running, stopped, toggle, rootProps } = useCarousel(count);
-  // The hidden slides' images wait until the page has loaded and the first slide's image, the
-  // largest paint, is on screen: stacked under the first slide they count as visible, so Chromium
-  // would fetch them alongside it, sharing a slow phone's bandwidth. Without JavaScript only the
-  // first slide shows, so nothing is lost there.
+  // The hidden slides wait (not displayed, so their lazy images are not fetched) until the page
+  // has loaded and the first slide's image, the largest paint, is on screen: stacked under the
+  // first slide they would count as visible, so Chromium would fetch their images alongside it,
+  // sharing a slow phone's bandwidth. A slide shown before that (Next) is displayed at once.
+  // Without JavaScript the slides lie side by side in a strip that scrolls sideways, each whole.
   const [settled, setSettled] = useState(false);
+  const hydrated = useHydrated();
   const firstImage = useRef<HTMLImageElement>(null);
   useEffect(() => {
     let cancelled = false;
@@ -65,7 +68,10 @@ export function BannerCarousel({
       className="on-dark relative isolate overflow-hidden bg-brand-900 text-white"
       {...rootProps}
     >
-      <div className="relative h-[420px] sm:h-[460px]" aria-live={running ? 'off' : 'polite'}>
+      <div
+        className="relative h-[420px] noscript:flex noscript:snap-x noscript:snap-mandatory noscript:overflow-x-auto sm:h-[460px]"
+        aria-live={running ? 'off' : 'polite'}
+      >
         {slides.map((slide, i) => {
           const active = i === index;
           return (
@@ -74,12 +80,13 @@ export function BannerCarousel({
               role="group"
               aria-roledescription="slide"
               aria-label={`${i + 1} of ${count}: ${slide.title}`}
-              aria-hidden={!active}
-              inert={!active}
+              // Hidden from screen readers and the keyboard only once the carousel runs.
+              aria-hidden={hydrated ? !active : undefined}
+              inert={hydrated ? !active : undefined}
               data-active={active}
-              className={`absolute inset-0 transition-opacity duration-700 motion-reduce:transition-none ${active ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
+              className={`absolute inset-0 transition-opacity duration-700 noscript:relative noscript:block noscript:w-full noscript:shrink-0 noscript:snap-start noscript:pointer-events-auto noscript:opacity-100 motion-reduce:transition-none ${active ? 'opacity-100' : 'pointer-events-none opacity-0'} ${active || settled ? '' : 'hidden'}`}
             >
-              {slide.image && (i === 0 || settled) ? (
+              {slide.image ? (
                 <img
                   ref={i === 0 ? firstImage : undefined}
                   src={slide.image.src}
