@@ -13,7 +13,8 @@ import {
   serializeGuestCart,
 } from '~/lib/cart';
 import { db } from '../db/client.server';
-import { cartItems, products } from '../db/schema';
+import { cartItems, productImages, products } from '../db/schema';
+import { mediaUrl } from '../media/storage.server';
 import { UserError } from '../errors.server';
 import {
   addToCart,
@@ -253,5 +254,36 @@ describe('the guest cart cookie', () => {
       ['Goal Net', 2],
       ['Aluminium Goalposts', 1],
     ]);
+  });
+
+  it("shows each product's own first picture, as the customer's cart does", async () => {
+    // Other images first, so the images' ids are not their products' ids; A has a second one.
+    const decoy = await createProduct();
+    const image = (productId: number, position: number, key: string) => ({
+      productId,
+      position,
+      key: `products/${key}.jpg`,
+      width: 800,
+      height: 800,
+    });
+    const pictured = [await createProduct(), await createProduct()];
+    const [a, b] = pictured;
+    await db()
+      .insert(productImages)
+      .values([
+        image(decoy.id, 0, 'decoy-0'),
+        image(decoy.id, 1, 'decoy-1'),
+        image(a!.id, 1, 'a-second'),
+        image(a!.id, 0, 'a-first'),
+        image(b!.id, 0, 'b-first'),
+      ]);
+    const wanted = [mediaUrl('products/a-first.jpg'), mediaUrl('products/b-first.jpg')];
+    const guest = await describeGuestCart(pictured.map((p) => ({ productId: p.id, quantity: 1 })));
+    expect(guest.map((l) => l.imageUrl)).toEqual(wanted);
+    const { id } = await createCustomer();
+    for (const p of pictured) await addToCart(id, p.id);
+    expect((await getCart(id)).map((l) => l.imageUrl)).toEqual(wanted);
+    const bare = await describeGuestCart([{ productId: goal.id, quantity: 1 }]);
+    expect(bare[0]!.imageUrl).toBeNull();
   });
 });

@@ -19,9 +19,11 @@ import { mediaUrl } from '../media/storage.server';
 
 export type { CartLine };
 
+// The product's column by its table's name: from a query of `products` alone Drizzle writes a bare
+// "id", which inside this subquery would be the image's own id (the wrong picture, or none).
 const firstImage = sql<
   string | null
->`(SELECT key FROM product_images i WHERE i.product_id = ${products.id} ORDER BY position LIMIT 1)`;
+>`(SELECT key FROM product_images i WHERE i.product_id = "products"."id" ORDER BY position LIMIT 1)`;
 
 /** A full cart: the same words for a guest's cookie cart and an account's cart. */
 const CART_FULL = 'Your cart is full. Please send an enquiry for these items first.';
