@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -25,6 +24,7 @@ import { DEFAULT_SITE_NAME } from '~/lib/meta';
 import { copyrightYear } from '~/lib/site';
 import { useNonce } from '~/lib/nonce';
 import { START_SCRIPTS } from '~/lib/deferred-scripts';
+import { ErrorPage } from '~/components/layout/error-page';
 
 /** The back office's paths: an admin sees them in its own frame, without the shop's header. */
 const inBackOffice = (url: URL) => /^\/admin(\/|$)/.test(url.pathname);
@@ -125,36 +125,5 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // Missing when the root loader itself failed.
   const siteName = useRouteLoaderData<typeof loader>('root')?.site.name ?? DEFAULT_SITE_NAME;
-  let title = 'Something went wrong';
-  let detail = 'An unexpected error occurred. Please try again in a moment.';
-  let stack: string | undefined;
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) {
-      title = 'Page not found';
-      detail = 'The page you were looking for does not exist or has moved.';
-    } else if (error.status === 403) {
-      title = 'Access denied';
-      detail = 'You do not have access to this page.';
-    } else {
-      title = `${error.status} ${error.statusText}`;
-      detail = typeof error.data === 'string' && error.status < 500 ? error.data : detail;
-    }
-  } else if (import.meta.env.DEV && error instanceof Error) {
-    detail = error.message;
-    stack = error.stack;
-  }
-  return (
-    <div className="mx-auto max-w-2xl px-4 py-20 text-center">
-      <title>{`${title} | ${siteName}`}</title>
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
-      <p className="mt-4 text-slate-600">{detail}</p>
-      <a
-        href="/shop"
-        className="mt-8 inline-block rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
-      >
-        Browse the catalogue
-      </a>
-      {stack ? <pre className="mt-8 overflow-auto text-left text-xs">{stack}</pre> : null}
-    </div>
-  );
+  return <ErrorPage error={error} siteName={siteName} />;
 }

@@ -211,7 +211,7 @@ export default function AdminEnquiry({ loaderData }: Route.ComponentProps) {
       ) : null}
       <PostResult result={plain} />
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-6">
           <section aria-labelledby="items-heading" className={card}>
             <h2 id="items-heading" className="text-lg font-bold text-slate-900">

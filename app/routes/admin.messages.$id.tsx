@@ -132,7 +132,7 @@ export default function AdminMessage({ loaderData }: Route.ComponentProps) {
         actions={<HandledForm handled={message.handled} />}
       />
       <PostResult result={plain} />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="space-y-6">
           <section aria-labelledby="message-heading" className={card}>
             <h2 id="message-heading" className="text-lg font-bold text-slate-900">

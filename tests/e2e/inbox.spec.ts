@@ -71,6 +71,18 @@ async function sendEnquiry(
   return (await page.getByTestId('enquiry-reference').textContent())!;
 }
 
+/** A shared-drive link: one word of 150 characters, which must wrap on a phone. */
+const LONG_LINK = `https://drive.example.com/file/d/${'1AbCdEfGhIjKlMnOpQrStUvWxYz'.repeat(4)}/view?usp=sharing`;
+
+/** The page is no wider than a 390 px phone: a long word wraps instead of widening it. */
+async function expectFitsPhone(page: Page) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+    .toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
 /** Staff open an enquiry from the inbox by its reference. */
 async function openEnquiry(staff: Page, reference: string) {
   await staff.goto(`/admin/enquiries?q=${reference}`);
@@ -142,10 +154,13 @@ test('a guest enquiry is worked through: New in the inbox, a note, a reply and a
   await expect(timeline.getByRole('listitem').first()).toContainText('Guest sent the enquiry');
   await expectNoSeriousViolations(staff);
 
-  await staff.getByLabel('Private note').fill('Budget confirmed by phone; keep it under 2k.');
+  await staff
+    .getByLabel('Private note')
+    .fill(`Budget confirmed by phone; keep it under 2k. Site plan: ${LONG_LINK}`);
   await staff.getByRole('button', { name: 'Add note' }).click();
   await expect(timeline).toContainText('added a private note');
   await expect(timeline).toContainText('Budget confirmed by phone');
+  await expectFitsPhone(staff);
 
   await reply(staff, 'Thank you! We can deliver in the second week of March.');
   await expect(timeline).toContainText('replied by e-mail');
@@ -361,7 +376,9 @@ test('a contact message: unread in bold, read, replied to by e-mail, handled and
   await visitor.getByLabel('Name', { exact: true }).fill(`Mr Lee ${tag}`);
   await visitor.getByLabel('Email', { exact: true }).fill(email);
   await visitor.getByLabel('Phone', { exact: true }).fill('+65 9123 4567');
-  await visitor.getByLabel('Message', { exact: true }).fill('Do you install hoops on concrete?');
+  await visitor
+    .getByLabel('Message', { exact: true })
+    .fill(`Do you install hoops on concrete? Our plan: ${LONG_LINK}`);
   await visitor.getByRole('button', { name: 'Send Message' }).click();
   await expect(visitor.getByText('Message sent successfully!')).toBeVisible();
 
@@ -376,6 +393,7 @@ test('a contact message: unread in bold, read, replied to by e-mail, handled and
   await expect(staff.getByRole('heading', { name: `Message from Mr Lee ${tag}` })).toBeVisible();
   await expect(staff.getByText('Do you install hoops on concrete?')).toBeVisible();
   await expectNoSeriousViolations(staff);
+  await expectFitsPhone(staff);
 
   await staff.getByLabel('Your reply').fill('Yes, we do: a site visit first.');
   await staff.getByRole('button', { name: 'Send reply' }).click();
@@ -395,7 +413,13 @@ test('a contact message: unread in bold, read, replied to by e-mail, handled and
   );
   await staff.getByRole('link', { name: 'Handled' }).click();
   await expect(staff.getByRole('link', { name: `Mr Lee ${tag}`, exact: true })).toHaveCount(0);
+  // A message that is not there: a 404 in the back office's frame, with the ways back.
   expect((await staff.goto('/admin/messages/999999'))?.status()).toBe(404);
+  await expect(staff.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(staff).toHaveTitle(/^Page not found \| Back office/);
+  await expect(nav.getByRole('link', { name: /Messages/ })).toBeVisible();
+  await staff.getByRole('main').getByRole('link', { name: 'Manage Products' }).click();
+  await expect(staff.getByRole('heading', { name: 'Manage Products' })).toBeVisible();
 });
 
 test('every inbox URL and action is refused to guests and customers', async ({ browser }) => {
