@@ -110,7 +110,7 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
                 <div className="min-w-0 flex-1">
                   <p className="text-slate-900">
                     <strong>{entry.actorName}</strong> {action.verb} {ENTITY_LABEL[entry.entity]}{' '}
-                    <strong className="break-words">{entry.entityName}</strong>
+                    <strong className="[overflow-wrap:anywhere]">{entry.entityName}</strong>
                   </p>
                   <p className="text-sm text-slate-600">
                     <time dateTime={new Date(entry.createdAt).toISOString()}>
@@ -135,7 +135,7 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
                           <dt className="font-medium text-slate-700 first-letter:uppercase">
                             {FIELD_LABEL[field] ?? field}
                           </dt>
-                          <dd className="flex min-w-0 flex-wrap items-center gap-1.5 break-words text-slate-800">
+                          <dd className="flex min-w-0 flex-wrap items-center gap-1.5 text-slate-800 [overflow-wrap:anywhere]">
                             <span
                               className={
                                 change.from == null

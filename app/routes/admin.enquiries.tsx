@@ -45,7 +45,7 @@ export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
     <>
       <AdminPageHeader
         title="Enquiries"
-        description={`${result.total} ${result.total === 1 ? 'enquiry' : 'enquiries'}${filtered ? ' match these filters' : ''}, newest first.`}
+        description={`${result.total} ${result.total === 1 ? 'enquiry' : 'enquiries'}${filtered ? ` ${result.total === 1 ? 'matches' : 'match'} these filters` : ''}, newest first.`}
         actions={
           <a
             href={`/admin/enquiries.csv${enquiryFilterQuery(filter, 1)}`}

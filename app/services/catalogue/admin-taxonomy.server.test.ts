@@ -226,7 +226,7 @@ describe('sports and categories in the back office', () => {
     const category = await createCategory({ name: 'Lonely' });
     await createProduct({ categoryIds: [category.id] });
     expect((await refusal(deleteTaxonomy(actor, 'category', category.id))).message).toBe(
-      'This category is used by 1 product. Move them to another category first.',
+      'This category is used by 1 product. Move it to another category first.',
     );
   });
 

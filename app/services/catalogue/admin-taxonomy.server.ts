@@ -26,7 +26,7 @@ const KINDS = {
     missing: 'This sport no longer exists.',
     raced: 'A product started using this sport meanwhile. Reload the page and try again.',
     inUse: (n: number) =>
-      `This sport is used by ${n} ${n === 1 ? 'product' : 'products'}. Move them to another sport first.`,
+      `This sport is used by ${n} ${n === 1 ? 'product. Move it' : 'products. Move them'} to another sport first.`,
   },
   category: {
     table: categories,
@@ -36,7 +36,7 @@ const KINDS = {
     missing: 'This category no longer exists.',
     raced: 'A product started using this category meanwhile. Reload the page and try again.',
     inUse: (n: number) =>
-      `This category is used by ${n} ${n === 1 ? 'product' : 'products'}. Move them to another category first.`,
+      `This category is used by ${n} ${n === 1 ? 'product. Move it' : 'products. Move them'} to another category first.`,
   },
 } as const;
 
