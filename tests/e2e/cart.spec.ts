@@ -87,10 +87,14 @@ test('a guest fills a cart, meets every validation message, and sends an enquiry
   await dialog.getByLabel('Phone Number (optional)').fill('12a');
   await submit.click();
   await expect(dialog.getByText('Please enter a valid phone number.')).toBeVisible();
+  await dialog.getByLabel('Organisation (optional)').fill('Bedok Primary');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
+  // Opened again, the dialog still has what was typed.
   await page.getByRole('button', { name: 'ENQUIRE' }).click();
+  await expect(dialog.getByLabel('Phone Number (optional)')).toHaveValue('12a');
+  await expect(dialog.getByLabel('Organisation (optional)')).toHaveValue('Bedok Primary');
   const email = `ops-${randomUUID().slice(0, 8)}@school.example`;
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Phone Number (optional)').fill('+65 6123 4567');

@@ -1,8 +1,9 @@
 import { Modal, ModalCancel } from '~/components/ui/dialog';
 import { FormError } from '~/components/ui/field';
 import { busyButton } from '~/lib/busy-button';
+import { useRef, useState } from 'react';
 import type { CartResult } from '~/lib/cart';
-import { GuestContactSchema } from '~/lib/schemas/enquiry';
+import { GuestContactSchema, type EnquiryTyped } from '~/lib/schemas/enquiry';
 import { useForm } from '~/lib/use-form';
 import { ContactFields } from './contact-fields';
 
@@ -25,10 +26,29 @@ export function ContactDialog({
   onSend: (contact: FormData) => void;
 }) {
   const form = useForm(GuestContactSchema, result);
+  // What the guest typed outlives the dialog (Cancel, Escape or a click beside it by mistake):
+  // opened again, it shows the same details until the enquiry is sent.
+  const [typed, setTyped] = useState<EnquiryTyped>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const keepTyped = () => {
+    if (!formRef.current) return;
+    const data = new FormData(formRef.current);
+    const text = (name: string) => String(data.get(name) ?? '');
+    setTyped({
+      email: text('email'),
+      name: text('name'),
+      phone: text('phone'),
+      organisation: text('organisation'),
+      poReference: text('poReference'),
+    });
+  };
   return (
     <Modal
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => {
+        if (!next) keepTyped();
+        onOpenChange(next);
+      }}
       title="Contact Information"
       description="How should we reach you with the quotation? Give an e-mail or a phone number."
       initialFocus="contact-email"
@@ -36,6 +56,7 @@ export function ContactDialog({
       <form
         noValidate
         onBlur={form.props.onBlur}
+        ref={formRef}
         onSubmit={(event) => {
           form.props.onSubmit?.(event);
           if (event.defaultPrevented) return;
@@ -45,7 +66,7 @@ export function ContactDialog({
         className="mt-4 space-y-1"
       >
         <FormError message={form.formError} />
-        <ContactFields prefix="contact" errors={form.errors} />
+        <ContactFields prefix="contact" errors={form.errors} typed={typed} />
         <div className="flex justify-end gap-2 pt-4">
           <ModalCancel />
           <button
