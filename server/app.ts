@@ -5,7 +5,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { CLIENT_IP_HEADER } from '~/services/accounts/auth-hooks.server';
 import { authEndpointOf, servedOverHttp } from '~/services/accounts/auth-http.server';
 import { auth } from '~/services/auth.server';
-import { BAD_INPUT_TEXT, requestState } from '~/services/request-state.server';
+import { BAD_ADDRESS_HTML, BAD_ADDRESS_TEXT, requestState } from '~/services/request-state.server';
 import { clientAddressFrom, proxyWarning } from '~/services/client-address.server';
 import {
   databaseAvailable,
@@ -94,8 +94,10 @@ export function createApp(): express.Express {
   app.use((req, res, next) => {
     if (!/%00/.test(req.originalUrl)) return next();
     res.status(400);
-    if (wantsJson(req)) res.json({ error: BAD_INPUT_TEXT });
-    else res.type('text/plain').send(BAD_INPUT_TEXT);
+    if (wantsJson(req)) res.json({ error: BAD_ADDRESS_TEXT });
+    else if (req.accepts(['text/plain', 'html']) === 'html')
+      res.type('html').send(BAD_ADDRESS_HTML);
+    else res.type('text/plain').send(BAD_ADDRESS_TEXT);
   });
 
   app.use(bodyLimit());
@@ -168,12 +170,20 @@ export function createApp(): express.Express {
 
   // State-changing requests from other sites are refused: a POST must come from this site's
   // pages (its Origin is PUBLIC_URL or the host it was sent to). Browsers always send Origin on POST.
+  // A page whose referrer policy is no-referrer (a reset link's, a guest's enquiry link's) posts a
+  // plain form with `Origin: null`; the browser's own Sec-Fetch-Site, which no page can set, then
+  // says whether it came from this site.
   const publicOrigin = new URL(config.publicUrl).origin;
   app.use((req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
     const origin = req.headers.origin;
     if (!origin || origin === publicOrigin || origin === `${req.protocol}://${req.headers.host}`)
       return next();
+    if (origin === 'null' && req.headers['sec-fetch-site'] === 'same-origin') {
+      // React Router's own check of actions would take "null" for another site's.
+      delete req.headers.origin;
+      return next();
+    }
     res.status(403).type('text/plain').send('Cross-site request refused.');
   });
 

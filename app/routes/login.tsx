@@ -66,23 +66,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-/** Forgot password: a dialog that asks for the e-mail and posts it to /reset-password. */
+/**
+ * Forgot password: a dialog that asks for the e-mail and posts it to /reset-password. Until the
+ * page's scripts run (or without them), a link to that page, which asks the same.
+ */
 function ForgotPassword() {
+  const hydrated = useHydrated();
   const [round, setRound] = useState(0);
   // A fresh fetcher each time the dialog opens, so it starts with the form again.
   const fetcher = useFetcher<ActionResult>({ key: `forgot-password-${round}` });
   const form = useForm(resetRequestSchema, fetcher.data);
   const [open, setOpen] = useState(false);
   const sent = fetcher.data?.ok ? fetcher.data.message : undefined;
+  const look = 'text-sm font-semibold text-brand-700 underline';
   return (
     <>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        className="text-sm font-semibold text-brand-700 underline"
-      >
-        Forgot password
-      </button>
+      {hydrated ? (
+        <button type="button" onClick={() => setOpen(true)} className={look}>
+          Forgot password
+        </button>
+      ) : (
+        <a href="/reset-password" className={look}>
+          Forgot password
+        </a>
+      )}
       <Modal
         open={open}
         onOpenChange={(next) => {

@@ -11,9 +11,10 @@ import {
 import type { Route } from './+types/reset-password';
 import { PageHeader } from '~/components/layout/page-header';
 import { MessageDialog } from '~/components/ui/dialog';
+import { Field, FormError } from '~/components/ui/field';
 import { PasswordField } from '~/components/ui/password-field';
 import { busyButton } from '~/lib/busy-button';
-import { formValues } from '~/lib/forms';
+import { formValues, type ActionResult } from '~/lib/forms';
 import { seo } from '~/lib/meta';
 import { newPasswordSchema, PASSWORD_RULES, resetRequestSchema } from '~/lib/schemas/account';
 import { useForm, useOnResult } from '~/lib/use-form';
@@ -26,7 +27,7 @@ import {
   RESET_SENT,
   resetPassword,
 } from '~/services/accounts/accounts.server';
-import { formAction, parseInput, readForm } from '~/services/forms.server';
+import { formAction, parseInput, readForm, refusalKeeping } from '~/services/forms.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo({
@@ -54,17 +55,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** Two forms: asking for a link (the sign-in page's Forgot password dialog) and using it. */
+/**
+ * Two forms: asking for a link (the sign-in page's Forgot password dialog, or this page without a
+ * link: the way there without JavaScript) and using it.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   return formAction(async () => {
     const form = await readForm(request);
     const values = formValues(form);
     if (form.get('intent') === 'request') {
-      const { email } = parseInput(resetRequestSchema, values);
-      await limitAccountAction(context.clientAddress, 'reset');
-      await requestPasswordReset(email);
+      try {
+        const { email } = parseInput(resetRequestSchema, values);
+        await limitAccountAction(context.clientAddress, 'reset');
+        await requestPasswordReset(email);
+      } catch (error) {
+        // Refused (a bad address, too many tries): the page without JavaScript keeps what was typed.
+        return refusalKeeping(error, { email: String(values.email ?? '') });
+      }
       // The same answer whether or not the account exists: no account enumeration.
-      return { ok: true as const, message: RESET_SENT };
+      return { ok: true as const, message: RESET_SENT, requested: true as const };
     }
     const { password } = parseInput(newPasswordSchema, values);
     await limitAccountAction(context.clientAddress, 'reset');
@@ -77,6 +86,54 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+/** Asks for a reset link by e-mail: the same form as the sign-in page's Forgot password dialog. */
+function RequestLink({ result }: { result: ActionResult | undefined }) {
+  const busy = useNavigation().state !== 'idle';
+  const refused = result && !result.ok ? result : undefined;
+  const form = useForm(resetRequestSchema, refused);
+  if (result?.ok && 'requested' in result)
+    return (
+      <p
+        role="status"
+        tabIndex={-1}
+        ref={(message) => message?.focus()}
+        className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-900"
+      >
+        {result.message}
+      </p>
+    );
+  return (
+    <Form method="post" {...form.props} className="space-y-2">
+      <p className="text-slate-700">
+        Enter your e-mail and we will send you a link to choose a new password.
+      </p>
+      <input type="hidden" name="intent" value="request" />
+      <FormError message={form.formError} />
+      <Field
+        id="reset-email"
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        defaultValue={refused?.typed?.email}
+        error={form.errors.email}
+      />
+      <button
+        type="submit"
+        {...busyButton(busy)}
+        className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60 aria-disabled:opacity-60"
+      >
+        Send reset link
+      </button>
+      <p className="pt-2 text-sm">
+        <Link to="/login" className="font-semibold text-brand-700 underline">
+          Back to sign in
+        </Link>
+      </p>
+    </Form>
+  );
+}
+
 export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -86,7 +143,12 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const form = useForm(newPasswordSchema, result);
   const [dialog, setDialog] = useState<null | { ok: boolean; message: string }>(null);
+  // Once the password is changed the link is used: the page stays as it was under the dialog.
+  const changed = result?.ok && !('requested' in result);
+  // No link, or a bad one: the page asks for a new one (its answers show on the page).
+  const asking = !token || (loaderData.link !== 'valid' && !changed);
   useOnResult(result, (r) => {
+    if (asking) return;
     if (r.ok) setDialog({ ok: true, message: r.message ?? '' });
     else if (r.error) setDialog({ ok: false, message: r.error });
   });
@@ -95,24 +157,14 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title="Reset password" />
       <div className="mx-auto max-w-md px-4 py-10">
-        {/* Once the password is changed the link is used: keep the page as it was under the
-            success dialog. */}
-        {!token || (loaderData.link !== 'valid' && !result?.ok) ? (
-          <div
-            role={token ? 'alert' : undefined}
-            className="rounded-xl border border-slate-200 bg-white p-6"
-          >
-            <p>
-              {token
-                ? loaderData.invalidMessage
-                : 'This page needs the link from your reset e-mail.'}
-            </p>
-            <p className="mt-3">
-              <Link to="/login" className="font-semibold text-brand-700 underline">
-                Ask for a new link
-              </Link>{' '}
-              <span className="text-sm text-slate-600">(Forgot password, on the sign-in page)</span>
-            </p>
+        {asking ? (
+          <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+            {token ? (
+              <p role="alert" className="mb-4">
+                {loaderData.invalidMessage}
+              </p>
+            ) : null}
+            <RequestLink result={result} />
           </div>
         ) : (
           <Form

@@ -64,4 +64,14 @@ export function noteRequestFailure(error: unknown): RequestState['failure'] {
 export const BAD_INPUT_TEXT =
   'We could not read that request: a field held something it cannot take (for example an invisible control character or a number far too large), or the form was not sent as a form. Please check what you entered and try again.';
 
-export const BAD_INPUT_HTML = `<!doctype html><html lang="en-SG"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Request not understood</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1>Request not understood</h1><p>${BAD_INPUT_TEXT}</p><p><a href="/">Back to the shop</a></p></body></html>`;
+/** A page of its own for a request the app cannot hand to React (no frame, no scripts). */
+const plainPage = (title: string, text: string) =>
+  `<!doctype html><html lang="en-SG"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1>${title}</h1><p>${text}</p><p><a href="/">Back to the shop</a> · <a href="/shop">Browse the catalogue</a></p></body></html>`;
+
+export const BAD_INPUT_HTML = plainPage('Request not understood', BAD_INPUT_TEXT);
+
+/** An address with a NUL byte (%00) in it: no page has one, and no field can take one. */
+export const BAD_ADDRESS_TEXT =
+  'This address holds a character that no address of the shop has (a NUL byte, %00). Please check the link, or start again from the shop.';
+
+export const BAD_ADDRESS_HTML = plainPage('Address not understood', BAD_ADDRESS_TEXT);

@@ -434,6 +434,15 @@ describe('malformed input', () => {
     const get = async (p: string) => (await fetch(`${server.base}${p}`)).status;
     expect(await get('/shop?q=%00')).toBe(400);
     expect(await get('/api/v1/products?q=a%00b')).toBe(400);
+    // A browser is told in a page with the way back to the shop.
+    const page = await fetch(`${server.base}/products/%00`, {
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
+    expect(page.status).toBe(400);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await page.text();
+    expect(html).toContain('<h1>Address not understood</h1>');
+    expect(html).toContain('<a href="/">Back to the shop</a>');
     expect(await get('/api/v1/products/%')).toBe(400);
     // A malformed escape where a Brotli script is looked up: not a file, so 404, not a 500.
     const asset = await fetch(`${server.base}/assets/%E0%A4%A.js`, {
