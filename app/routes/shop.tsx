@@ -181,10 +181,11 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               <li key={chip.key}>
                 <Link
                   to={chip.href}
-                  className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800 hover:bg-brand-100"
+                  className="inline-flex max-w-full items-center gap-1 rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800 hover:bg-brand-100"
                   aria-label={`Remove filter ${chip.name}`}
                 >
-                  {chip.name} <X aria-hidden className="size-3.5" />
+                  <span className="min-w-0 [overflow-wrap:anywhere]">{chip.name}</span>
+                  <X aria-hidden className="size-3.5 shrink-0" />
                 </Link>
               </li>
             ))}

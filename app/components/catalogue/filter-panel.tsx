@@ -111,7 +111,7 @@ export function CheckList({
                   aria-describedby={count === undefined ? undefined : countId}
                   className="size-4 rounded border-slate-400 accent-brand-600"
                 />
-                <span>
+                <span className="min-w-0 [overflow-wrap:anywhere]">
                   {entry.name}
                   {count === undefined ? null : (
                     <span aria-hidden className="text-slate-500 tabular-nums">

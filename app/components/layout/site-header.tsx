@@ -148,7 +148,12 @@ export function SiteHeader({ user, sports, categories, siteName, serverCartCount
             </MenuDisclosure>
           )}
           <MenuDisclosure
-            label={<span className="sr-only sm:not-sr-only">{user ? user.name : 'Account'}</span>}
+            // A long name is cut short with an ellipsis: the search box keeps its room.
+            label={
+              <span className="sr-only sm:not-sr-only sm:max-w-36 sm:truncate xl:max-w-56">
+                {user ? user.name : 'Account'}
+              </span>
+            }
             icon={<UserRound aria-hidden className="size-5" />}
             chevron={Boolean(user)}
             // On a phone the signed-in chevron would push the menu button off a 390 px screen.
