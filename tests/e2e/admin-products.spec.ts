@@ -283,9 +283,14 @@ test('a new product whose save gets no answer (connection lost, a 500) keeps its
 
   await page.unroute('**/admin/create.data*');
   await submit.click();
-  await expect(page.getByRole('alertdialog', { name: 'Product created' })).toContainText(
-    `${name} successfully created`,
-  );
+  const created = page.getByRole('alertdialog', { name: 'Product created' });
+  await expect(created).toContainText(`${name} successfully created`);
+  // The next product starts from a clean form, typing in its first field.
+  await created.getByRole('button', { name: 'Add another Product' }).press('Enter');
+  await expect(created).toHaveCount(0);
+  await expect(page.getByLabel('Name')).toBeFocused();
+  await expect(page.getByLabel('Name')).toHaveValue('');
+  await expect(page.getByRole('img', { name: /^Preview \d of/ })).toHaveCount(0);
 });
 
 test('the drop zone shows its messages for a wrong type, a large file and two at once', async ({
