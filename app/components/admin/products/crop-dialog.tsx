@@ -42,11 +42,14 @@ export function CropDialog({
   file,
   src,
   onDone,
+  returnFocus,
 }: {
   file: File;
   src: string;
   /** The file to add (original or cropped), or null when cancelled. */
   onDone: (file: File | null) => void;
+  /** Where the focus goes when the dialog has closed (see Modal). */
+  returnFocus?: () => HTMLElement | null;
 }) {
   const [crop, setCrop] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
@@ -87,6 +90,7 @@ export function CropDialog({
       title="Crop Image"
       description="Drag the image, or focus it and use the arrow keys, to place the square; zoom with the slider or the mouse wheel."
       initialFocus="crop-zoom"
+      returnFocus={returnFocus}
     >
       <div className="on-dark relative mt-4 h-[300px] overflow-hidden rounded-md bg-slate-900">
         <Cropper
