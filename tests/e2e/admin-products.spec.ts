@@ -446,6 +446,29 @@ test('after a crop the focus is on the added or replaced image, not the page top
   }
 });
 
+test('an image the browser cannot read is named in the crop dialog and cannot be added', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  await page.goto('/admin/create');
+  await addImage(page, {
+    name: 'fake.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from('This is a text file, not a picture.'),
+  });
+  const dialog = page.getByRole('dialog', { name: 'Crop Image' });
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'fake.jpg cannot be read as an image. Choose a JPEG, PNG or WebP image.',
+  );
+  await expect(dialog.getByRole('button', { name: "Don't crop" })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Confirm Crop' })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('img', { name: /^Preview \d of/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Choose an image' })).toBeVisible();
+});
+
 test('leaving the product form releases every picked image', async ({ page }) => {
   await signInAsAdmin(page);
   await page.addInitScript(() => {
