@@ -243,6 +243,32 @@ test('after a delete the focus goes to the next row, or the previous one at the 
   await expect(page.locator(':focus')).toHaveAccessibleName(/^Delete /);
 });
 
+test('a long name without spaces wraps in the list at 390 px instead of widening the page', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const kind of kinds) {
+    // 60 characters, the longest name allowed, in one word.
+    const name = `QALong${kind.one}NameWithoutAnySpacesAtAllToTestOverflow`.padEnd(54, 'X') + RUN;
+    const id = await addEntry(page, kind, name);
+    await page.goto(kind.listPath);
+    const row = page.getByRole('row', { name: new RegExp(name) });
+    // Down to the row only: scrolling it into view could scroll sideways too.
+    await row.evaluate((r) => window.scrollBy(0, r.getBoundingClientRect().top - 100));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await expect(row.getByRole('cell').first()).toBeInViewport({ ratio: 1 });
+    await expect(row.getByRole('link', { name: `Delete ${name}` })).toBeInViewport({ ratio: 1 });
+    const deleted = await page.request.post(kind.listPath, {
+      form: { intent: 'delete', id: String(id) },
+      headers: { origin: new URL(page.url()).origin },
+    });
+    expect(deleted.ok()).toBe(true);
+  }
+});
+
 /** Signed in (with JavaScript), then a context without it sharing the session. */
 async function noScriptAdmin(browser: Browser) {
   const signIn = await browser.newContext();

@@ -110,7 +110,9 @@ export function TaxonomyList({
           </p>
         ) : null}
       </div>
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      {/* Relative: the rows' screen-reader texts (absolutely placed) scroll with the table in
+          its box, instead of widening the page when the table is wider than a phone. */}
+      <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{copy.title}</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
@@ -129,7 +131,12 @@ export function TaxonomyList({
           <tbody className="divide-y divide-slate-100">
             {entries.map((entry) => (
               <tr key={entry.id} className="align-top">
-                <th scope="row" className="px-4 py-3 font-semibold text-slate-900">
+                {/* A long one-word name (up to 60 characters) wraps anywhere: it would otherwise
+                    push the count and the actions out of a phone's screen. */}
+                <th
+                  scope="row"
+                  className="px-4 py-3 font-semibold text-slate-900 [overflow-wrap:anywhere]"
+                >
                   {inlineRename === entry.id && !done(entry.id) ? (
                     <InlineRename copy={copy} entry={entry} result={result} />
                   ) : (
