@@ -91,10 +91,10 @@ export default function AdminCreateProduct({ loaderData, actionData }: Route.Com
           setCreated(null);
           setFormKey((k) => k + 1);
           window.scrollTo({ top: 0 });
-          // The clean form's first field, once the dialog has closed (its button, which had
-          // the focus, went with the old form).
-          requestAnimationFrame(() => document.getElementById('name')?.focus());
         }}
+        // The clean form's first field: the SUBMIT that had the focus went with the old form,
+        // and the dialog would give it to the heading (after any focus set here on closing).
+        returnFocus={() => document.getElementById('name')}
       >
         {created?.thumbnail ? (
           <img

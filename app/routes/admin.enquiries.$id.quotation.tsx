@@ -10,6 +10,7 @@ import { busyButton } from '~/lib/busy-button';
 import { formValues } from '~/lib/forms';
 import { centsToInput, formatCents, formatRate, parseCents, quotationTotals } from '~/lib/money';
 import { MAX_EXTRA_LINES, quotationFormSchema, readQuotationDraft } from '~/lib/schemas/inbox';
+import { useFocusAfterChange } from '~/lib/use-focus-after-change';
 import { useForm } from '~/lib/use-form';
 import { env } from '~/services/env.server';
 import { formAction, parseInput, readForm, refusalKeeping } from '~/services/forms.server';
@@ -109,6 +110,9 @@ export default function AdminQuotation({ loaderData }: Route.ComponentProps) {
     : loaderData.startExtras;
   const busy = useNavigation().state === 'submitting';
   const [extras, setExtras] = useState(startExtras);
+  // Add a line puts the focus in the line it added: where the typing goes next, and the button
+  // goes away at the last line.
+  const focusAfterChange = useFocusAfterChange(extras);
   const itemIds = useMemo(() => enquiry.items.map((i) => i.id), [enquiry.items]);
   const schema = useMemo(() => quotationFormSchema(itemIds, extras), [itemIds, extras]);
   const form = useForm(schema, result);
@@ -242,7 +246,10 @@ export default function AdminQuotation({ loaderData }: Route.ComponentProps) {
           {extras < MAX_EXTRA_LINES ? (
             <button
               type="button"
-              onClick={() => setExtras((n) => n + 1)}
+              onClick={() => {
+                focusAfterChange(`extra-${extras}-description`);
+                setExtras(extras + 1);
+              }}
               className={`${secondaryButton} mt-3`}
             >
               <Plus aria-hidden className="size-4" /> Add a line

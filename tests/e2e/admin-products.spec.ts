@@ -283,9 +283,14 @@ test('a new product whose save gets no answer (connection lost, a 500) keeps its
 
   await page.unroute('**/admin/create.data*');
   await submit.click();
-  await expect(page.getByRole('alertdialog', { name: 'Product created' })).toContainText(
-    `${name} successfully created`,
-  );
+  const created = page.getByRole('alertdialog', { name: 'Product created' });
+  await expect(created).toContainText(`${name} successfully created`);
+  // The next product starts from a clean form, typing in its first field.
+  await created.getByRole('button', { name: 'Add another Product' }).press('Enter');
+  await expect(created).toHaveCount(0);
+  await expect(page.getByLabel('Name')).toBeFocused();
+  await expect(page.getByLabel('Name')).toHaveValue('');
+  await expect(page.getByRole('img', { name: /^Preview \d of/ })).toHaveCount(0);
 });
 
 test('the drop zone shows its messages for a wrong type, a large file and two at once', async ({
@@ -392,6 +397,76 @@ test('Cancel while Confirm Crop is working adds nothing when the crop arrives', 
   });
   await page.getByRole('button', { name: "Don't crop" }).click();
   await expect(page.getByRole('img', { name: /^Preview \d of/ })).toHaveCount(1);
+});
+
+/** Opens the picker from the focused control with Enter, as a keyboard user does, and picks a file. */
+async function pickWithKeyboard(page: Page, name: string, buffer: Buffer) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  await (await chooser).setFiles({ name, mimeType: 'image/png', buffer });
+  await expect(page.getByRole('dialog', { name: 'Crop Image' })).toBeVisible();
+}
+
+test('after a crop the focus is on the added or replaced image, not the page top', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signInAsAdmin(page);
+  await page.goto('/admin/create');
+  const choose = page.getByRole('button', { name: 'Choose an image' });
+  for (const n of [1, 2]) {
+    await choose.focus();
+    await pickWithKeyboard(page, `${n}.png`, await image(200, 200, '#d92626', 'png'));
+    await page.getByRole('button', { name: "Don't crop" }).click();
+    await expect(page.getByRole('img', { name: /^Preview \d of/ })).toHaveCount(n);
+    await expect(choose).toBeFocused(); // ready for the next one
+  }
+  // The third fills the form: its picker goes, and the new image's own button has the focus.
+  await choose.focus();
+  await pickWithKeyboard(page, '3.png', await image(200, 200, '#1f4fd1', 'png'));
+  await confirmCrop(page);
+  await expect(choose).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Replace image 3' })).toBeFocused();
+
+  // Replacing an image (on an edit): its new preview's Replace button, whichever way it ends.
+  await page.goto('/admin/edit/1');
+  const replace = page.getByRole('button', { name: 'Replace image 2' });
+  const preview = page.getByRole('img', { name: /^Preview 2 of/ });
+  for (const finish of ["Don't crop", 'Confirm Crop', 'Cancel']) {
+    const before = await preview.getAttribute('src');
+    await replace.focus();
+    await pickWithKeyboard(page, 'new.png', await image(200, 200, '#12a150', 'png'));
+    await page.getByRole('button', { name: finish }).click();
+    await expect(page.getByRole('dialog', { name: 'Crop Image' })).toHaveCount(0, {
+      timeout: 20_000,
+    });
+    if (finish === 'Cancel') await expect(preview).toHaveAttribute('src', before!);
+    else await expect(preview).not.toHaveAttribute('src', before!);
+    await expect(replace).toBeFocused();
+  }
+});
+
+test('an image the browser cannot read is named in the crop dialog and cannot be added', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  await page.goto('/admin/create');
+  await addImage(page, {
+    name: 'fake.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from('This is a text file, not a picture.'),
+  });
+  const dialog = page.getByRole('dialog', { name: 'Crop Image' });
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'fake.jpg cannot be read as an image. Choose a JPEG, PNG or WebP image.',
+  );
+  await expect(dialog.getByRole('button', { name: "Don't crop" })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Confirm Crop' })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('img', { name: /^Preview \d of/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Choose an image' })).toBeVisible();
 });
 
 test('leaving the product form releases every picked image', async ({ page }) => {

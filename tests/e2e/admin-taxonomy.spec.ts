@@ -211,6 +211,64 @@ for (const kind of kinds) {
   });
 }
 
+/** Adds an entry through the create page's action, as its form does; answers its id. */
+async function addEntry(page: Page, kind: (typeof kinds)[number], name: string) {
+  const response = await page.request.post(kind.createPath, {
+    form: { name },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(response.ok()).toBe(true);
+  return (await idOf(page, kind.list, name))!;
+}
+
+test('after a delete the focus goes to the next row, or the previous one at the end', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  const kind = kinds[0];
+  // 'Zz' sorts these after the demo's sports, so C is the list's last row.
+  const [a, b, c] = ['A', 'B', 'C'].map((x) => `Zz Focus ${RUN} ${x}`);
+  for (const name of [a, b, c]) await addEntry(page, kind, name!);
+  await page.goto(kind.listPath);
+  const deleteThrough = async (name: string) => {
+    await page.getByRole('link', { name: `Delete ${name}` }).click();
+    await page.getByRole('button', { name: 'Yes, delete it!' }).click();
+    await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
+  };
+  await deleteThrough(b!);
+  await expect(page.getByRole('link', { name: `Delete ${c}` })).toBeFocused();
+  await deleteThrough(c!);
+  await expect(page.getByRole('link', { name: `Delete ${a}` })).toBeFocused();
+  await deleteThrough(a!);
+  await expect(page.locator(':focus')).toHaveAccessibleName(/^Delete /);
+});
+
+test('a long name without spaces wraps in the list at 390 px instead of widening the page', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const kind of kinds) {
+    // 60 characters, the longest name allowed, in one word.
+    const name = `QALong${kind.one}NameWithoutAnySpacesAtAllToTestOverflow`.padEnd(54, 'X') + RUN;
+    const id = await addEntry(page, kind, name);
+    await page.goto(kind.listPath);
+    const row = page.getByRole('row', { name: new RegExp(name) });
+    // Down to the row only: scrolling it into view could scroll sideways too.
+    await row.evaluate((r) => window.scrollBy(0, r.getBoundingClientRect().top - 100));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await expect(row.getByRole('cell').first()).toBeInViewport({ ratio: 1 });
+    await expect(row.getByRole('link', { name: `Delete ${name}` })).toBeInViewport({ ratio: 1 });
+    const deleted = await page.request.post(kind.listPath, {
+      form: { intent: 'delete', id: String(id) },
+      headers: { origin: new URL(page.url()).origin },
+    });
+    expect(deleted.ok()).toBe(true);
+  }
+});
+
 /** Signed in (with JavaScript), then a context without it sharing the session. */
 async function noScriptAdmin(browser: Browser) {
   const signIn = await browser.newContext();

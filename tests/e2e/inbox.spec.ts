@@ -318,6 +318,31 @@ test('the CSV export has one row per item of exactly the enquiries shown', async
   await expect(plain.getByLabel('Extra line 1 description')).toHaveValue('Crane hire');
 });
 
+test("a quotation's Add a line puts the focus in the new line, the tenth and last one too", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const guest = await (await browser.newContext()).newPage();
+  const reference = await sendEnquiry(guest, {
+    email: `lines-${randomUUID().slice(0, 8)}@school.example`,
+    organisation: 'Tampines Primary School',
+  });
+  const staff = await staffPage(browser);
+  await openEnquiry(staff, reference);
+  await staff
+    .getByRole('link', { name: /quotation/ })
+    .first()
+    .click();
+  await expect(staff.getByRole('heading', { name: `Quotation Q-${reference}-1` })).toBeVisible();
+  const add = staff.getByRole('button', { name: 'Add a line' });
+  // A new quotation starts with three extra lines; the limit is ten.
+  for (let n = 4; n <= 10; n++) {
+    await add.press('Enter');
+    await expect(staff.getByLabel(`Extra line ${n} description`, { exact: true })).toBeFocused();
+  }
+  await expect(add).toHaveCount(0);
+});
+
 test('the filter form follows the status pills and Clear, and keeps focus on Filter', async ({
   browser,
 }) => {

@@ -2,6 +2,7 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useRef } from 'react';
+import { pageHeading } from '~/lib/page-heading';
 import { secondaryButton as secondary } from './dialog';
 
 // The dialogs themselves, with Radix. Pages import them from ./dialog, which loads this module
@@ -16,12 +17,14 @@ const danger =
   'rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60 aria-disabled:opacity-60';
 
 /**
- * Where focus goes when a dialog closes: back to the element that had it when the dialog opened
- * (a dialog opened from a form submit has no Radix trigger, and focus would fall to <body>). When
- * that element is gone (the row a 'Deleted!' message was about) or nothing had the focus, the
- * page's heading takes it, so the keyboard goes on from the page rather than from its top.
+ * Where focus goes when a dialog closes: where `returnFocus` says, when it names an element (what
+ * the dialog did may have removed its opener: the row it deleted, the picker of a form now full);
+ * else back to the element that had it when the dialog opened (a dialog opened from a form submit
+ * has no Radix trigger, and focus would fall to <body>). When that element is gone (the row a
+ * 'Deleted!' message was about) or nothing had the focus, the page's heading takes it, so the
+ * keyboard goes on from the page rather than from its top.
  */
-function useReturnFocus() {
+function useReturnFocus(returnFocus?: ReturnFocus) {
   const opener = useRef<HTMLElement | null>(null);
   return {
     onOpenAutoFocus: () => {
@@ -30,7 +33,9 @@ function useReturnFocus() {
     },
     onCloseAutoFocus: (event: Event) => {
       const opened = opener.current;
-      const target = opened?.isConnected && opened !== document.body ? opened : pageHeading();
+      const target =
+        returnFocus?.() ??
+        (opened?.isConnected && opened !== document.body ? opened : pageHeading());
       if (!target) return;
       event.preventDefault();
       target.focus();
@@ -38,20 +43,16 @@ function useReturnFocus() {
   };
 }
 
-/** The page's main heading, focusable from a script only while it has the focus. */
-function pageHeading(): HTMLElement | null {
-  const heading = document.querySelector<HTMLElement>('main h1');
-  if (!heading) return null;
-  if (!heading.hasAttribute('tabindex')) {
-    heading.setAttribute('tabindex', '-1');
-    heading.addEventListener('blur', () => heading.removeAttribute('tabindex'), { once: true });
-  }
-  return heading;
-}
+/**
+ * Called as the dialog closes, once what closed it has rendered: the element to focus next, or
+ * null for the opener.
+ */
+type ReturnFocus = () => HTMLElement | null;
 
 /**
  * A modal dialog with a title, an optional description, a close button and any content (a form).
- * Focus is trapped inside, Esc closes it, and focus returns to where it was when it opened.
+ * Focus is trapped inside, Esc closes it, and focus returns to where it was when it opened, or
+ * where `returnFocus` says (when what the dialog did took its opener away).
  * `initialFocus` names the element to focus first (by id), e.g. the form's first field.
  */
 export function Modal({
@@ -61,6 +62,7 @@ export function Modal({
   description,
   initialFocus,
   wide,
+  returnFocus,
   children,
 }: {
   open: boolean;
@@ -69,9 +71,10 @@ export function Modal({
   description?: React.ReactNode;
   initialFocus?: string;
   wide?: boolean;
+  returnFocus?: ReturnFocus;
   children: React.ReactNode;
 }) {
-  const focus = useReturnFocus();
+  const focus = useReturnFocus(returnFocus);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -114,15 +117,17 @@ function AlertShell({
   onDismiss,
   title,
   message,
+  returnFocus,
   children,
 }: {
   open: boolean;
   onDismiss: () => void;
   title: string;
   message: React.ReactNode;
+  returnFocus?: ReturnFocus;
   children: React.ReactNode;
 }) {
-  const focus = useReturnFocus();
+  const focus = useReturnFocus(returnFocus);
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => (next ? null : onDismiss())}>
       <AlertDialog.Portal>
@@ -153,6 +158,7 @@ export function MessageDialog({
   message,
   action,
   onClose,
+  returnFocus,
   children,
 }: {
   open: boolean;
@@ -160,10 +166,17 @@ export function MessageDialog({
   message: React.ReactNode;
   action: string;
   onClose: () => void;
+  returnFocus?: ReturnFocus;
   children?: React.ReactNode;
 }) {
   return (
-    <AlertShell open={open} onDismiss={onClose} title={title} message={message}>
+    <AlertShell
+      open={open}
+      onDismiss={onClose}
+      title={title}
+      message={message}
+      returnFocus={returnFocus}
+    >
       {children}
       <div className="mt-6 flex justify-end">
         {/* Radix gives an alert dialog's first focus to its Cancel: without one, focus stayed
@@ -188,6 +201,7 @@ export function ConfirmDialog({
   busy,
   onConfirm,
   onCancel,
+  returnFocus,
 }: {
   open: boolean;
   title: string;
@@ -197,9 +211,16 @@ export function ConfirmDialog({
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  returnFocus?: ReturnFocus;
 }) {
   return (
-    <AlertShell open={open} onDismiss={onCancel} title={title} message={message}>
+    <AlertShell
+      open={open}
+      onDismiss={onCancel}
+      title={title}
+      message={message}
+      returnFocus={returnFocus}
+    >
       <div className="mt-6 flex justify-end gap-2">
         <AlertDialog.Cancel className={secondary}>Cancel</AlertDialog.Cancel>
         <button

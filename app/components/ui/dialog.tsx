@@ -50,7 +50,8 @@ const CloseModal = createContext<() => void>(() => {});
 
 /**
  * A modal dialog with a title, an optional description, a close button and any content (a form).
- * Focus is trapped inside, Esc closes it, and focus returns to where it was when it opened.
+ * Focus is trapped inside, Esc closes it, and focus returns to where it was when it opened, or
+ * where `returnFocus` says (when what the dialog did took its opener away).
  * `initialFocus` names the element to focus first (by id), e.g. the form's first field.
  */
 export function Modal(props: ComponentProps<typeof LazyModal>) {

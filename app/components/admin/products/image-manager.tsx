@@ -98,15 +98,31 @@ export function ImageManager({
     },
   });
 
+  // Where the focus goes as the crop dialog closes. Its opener may be gone by then: the picker
+  // once the third image is in, a Replace with the preview it replaced (or nothing had the focus:
+  // the drop area was clicked). So: the added or replaced image's Replace, or the picker while
+  // there is room for more.
+  const afterCrop = useRef<string | null>(null);
   const finishCrop = (file: File | null) => {
     const current = pending;
     setPending(null);
-    if (!current || !file) return;
+    if (!current) return;
+    const replace = (i: number) => `${id}-replace-${i}`;
+    afterCrop.current = current.at === null ? `${id}-choose` : replace(current.at);
+    if (!file) return;
     const src = file === current.file ? current.src : URL.createObjectURL(file);
     urls.current.add(src);
     const slot: ImageSlot = { kind: 'new', file, src };
-    if (current.at === null) onChange([...slots, slot]);
-    else onChange(slots.map((s, i) => (i === current.at ? slot : s)));
+    const next =
+      current.at === null ? [...slots, slot] : slots.map((s, i) => (i === current.at ? slot : s));
+    if (next.length >= MAX_PRODUCT_IMAGES && current.at === null)
+      afterCrop.current = replace(next.length - 1);
+    onChange(next);
+  };
+  const focusAfterCrop = () => {
+    const target = afterCrop.current;
+    afterCrop.current = null;
+    return target ? document.getElementById(target) : null;
   };
 
   // What a move or a removal did, said to screen readers; and where the focus goes after a
@@ -177,6 +193,7 @@ export function ImageManager({
                   </button>
                   <button
                     type="button"
+                    id={`${id}-replace-${i}`}
                     className={iconButton}
                     onClick={() => {
                       replaceAt.current = i;
@@ -268,7 +285,14 @@ export function ImageManager({
       {slotTokens(slots).map((token) => (
         <input key={token} type="hidden" name="images" value={token} />
       ))}
-      {pending ? <CropDialog file={pending.file} src={pending.src} onDone={finishCrop} /> : null}
+      {pending ? (
+        <CropDialog
+          file={pending.file}
+          src={pending.src}
+          onDone={finishCrop}
+          returnFocus={focusAfterCrop}
+        />
+      ) : null}
     </div>
   );
 }

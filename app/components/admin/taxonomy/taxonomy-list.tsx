@@ -1,5 +1,5 @@
 import { CheckCircle2, ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   Form,
   Link,
@@ -13,6 +13,7 @@ import { ConfirmDialog, MessageDialog, Modal, ModalCancel } from '~/components/u
 import { Field, FormError } from '~/components/ui/field';
 import { busyButton } from '~/lib/busy-button';
 import type { ActionResult } from '~/lib/forms';
+import { pageHeading } from '~/lib/page-heading';
 import { toast } from '~/lib/toast';
 import { useForm, useOnResult } from '~/lib/use-form';
 import type { TaxonomyCopy } from './labels';
@@ -63,6 +64,19 @@ export function TaxonomyList({
     setRenaming(null);
     toast.success(r.message ?? 'Renamed.');
   });
+  // A deleted row takes its Delete, which had the focus, with it (when the list is read again,
+  // which may be after the question has closed): the focus goes to the next row's Delete, the
+  // previous row's for the last row, or the heading when the list is left empty. A cancelled or
+  // refused delete keeps the row, and the focus goes back to its Delete.
+  const deleteLinkId = (id: number) => `${copy.one}-delete-${id}`;
+  const afterDelete = useRef<{ id: number; next: number | null } | null>(null);
+  const focusAfterDelete = () => {
+    const asked = afterDelete.current;
+    afterDelete.current = null;
+    const done = remove.data;
+    if (!asked || !done?.ok || done.id !== asked.id) return null;
+    return (asked.next && document.getElementById(deleteLinkId(asked.next))) || pageHeading();
+  };
   useOnResult(remove.data, (r) => {
     setDeleting(null);
     if (r.ok) return void toast.success(r.message ?? 'Deleted.');
@@ -96,7 +110,9 @@ export function TaxonomyList({
           </p>
         ) : null}
       </div>
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      {/* Relative: the rows' screen-reader texts (absolutely placed) scroll with the table in
+          its box, instead of widening the page when the table is wider than a phone. */}
+      <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{copy.title}</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
@@ -115,7 +131,12 @@ export function TaxonomyList({
           <tbody className="divide-y divide-slate-100">
             {entries.map((entry) => (
               <tr key={entry.id} className="align-top">
-                <th scope="row" className="px-4 py-3 font-semibold text-slate-900">
+                {/* A long one-word name (up to 60 characters) wraps anywhere: it would otherwise
+                    push the count and the actions out of a phone's screen. */}
+                <th
+                  scope="row"
+                  className="px-4 py-3 font-semibold text-slate-900 [overflow-wrap:anywhere]"
+                >
                   {inlineRename === entry.id && !done(entry.id) ? (
                     <InlineRename copy={copy} entry={entry} result={result} />
                   ) : (
@@ -162,6 +183,7 @@ export function TaxonomyList({
                       <span className="sr-only"> {entry.name}</span>
                     </Link>
                     <Link
+                      id={deleteLinkId(entry.id)}
                       to={`?delete=${entry.id}`}
                       preventScrollReset
                       onClick={(event) => {
@@ -244,8 +266,14 @@ export function TaxonomyList({
         confirm="Yes, delete it!"
         busy={remove.state !== 'idle'}
         onCancel={() => setDeleting(null)}
+        returnFocus={focusAfterDelete}
         onConfirm={() => {
           if (!deleting) return;
+          const at = entries.findIndex((e) => e.id === deleting.id);
+          afterDelete.current = {
+            id: deleting.id,
+            next: (entries[at + 1] ?? entries[at - 1])?.id ?? null,
+          };
           void remove.submit(
             { intent: 'delete', id: String(deleting.id) },
             { method: 'post', action: copy.listHref },
