@@ -261,6 +261,13 @@ test('a long name without spaces wraps in the list at 390 px instead of widening
     );
     await expect(row.getByRole('cell').first()).toBeInViewport({ ratio: 1 });
     await expect(row.getByRole('link', { name: `Delete ${name}` })).toBeInViewport({ ratio: 1 });
+    // The activity log that names it, and the shop filtered by it (its chip), fit the phone too.
+    const shopPath = kind.one === 'sport' ? `/shop/sports/${id}` : `/shop/category/${id}`;
+    for (const path of ['/admin/activity', shopPath]) {
+      await page.goto(path);
+      await expect(page.getByRole('main').getByText(name).first()).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBe(390);
+    }
     const deleted = await page.request.post(kind.listPath, {
       form: { intent: 'delete', id: String(id) },
       headers: { origin: new URL(page.url()).origin },
