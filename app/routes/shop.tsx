@@ -145,7 +145,13 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       </div>
       <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-          <Form method="get" action="/shop" role="search" className="flex flex-1 gap-2 sm:max-w-xl">
+          <Form
+            method="get"
+            action="/shop"
+            role="search"
+            aria-label="Catalogue"
+            className="flex flex-1 gap-2 sm:max-w-xl"
+          >
             <label htmlFor="shop-search" className="sr-only">
               Search products
             </label>

@@ -38,7 +38,8 @@ export function ProjectCarousel({
           return (
             <figure
               key={picture.key}
-              role="group"
+              // A figure with a caption is a figure (its implicit role; ARIA in HTML allows no
+              // group there), named and described as a slide.
               aria-roledescription="slide"
               aria-label={`${i + 1} of ${count}: ${picture.caption}`}
               aria-hidden={hydrated ? !active : undefined}

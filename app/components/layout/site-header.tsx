@@ -87,7 +87,13 @@ function SearchForm({ id, q, className }: { id: string; q: string; className?: s
   // Follows the URL's `q` when another page is shown in the app.
   const [value, setValue] = useSyncedValue(q);
   return (
-    <Form method="get" action="/shop" role="search" className={`relative ${className ?? ''}`}>
+    <Form
+      method="get"
+      action="/shop"
+      role="search"
+      aria-label="Site"
+      className={`relative ${className ?? ''}`}
+    >
       <label htmlFor={id} className="sr-only">
         Search our catalog
       </label>
