@@ -69,7 +69,7 @@ export function BannerCarousel({
       {...rootProps}
     >
       <div
-        className="relative h-[420px] noscript:flex noscript:snap-x noscript:snap-mandatory noscript:overflow-x-auto sm:h-[460px]"
+        className="banner-strip relative h-[420px] sm:h-[460px]"
         aria-live={running ? 'off' : 'polite'}
       >
         {slides.map((slide, i) => {
@@ -84,7 +84,7 @@ export function BannerCarousel({
               aria-hidden={hydrated ? !active : undefined}
               inert={hydrated ? !active : undefined}
               data-active={active}
-              className={`absolute inset-0 transition-opacity duration-700 noscript:relative noscript:block noscript:w-full noscript:shrink-0 noscript:snap-start noscript:pointer-events-auto noscript:opacity-100 motion-reduce:transition-none ${active ? 'opacity-100' : 'pointer-events-none opacity-0'} ${active || settled ? '' : 'hidden'}`}
+              className={`absolute inset-0 transition-opacity duration-700 motion-reduce:transition-none ${active ? 'opacity-100' : 'pointer-events-none opacity-0'} ${active || settled ? '' : 'hidden'}`}
             >
               {slide.image ? (
                 <img
