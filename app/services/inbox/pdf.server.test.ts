@@ -48,6 +48,8 @@ describe('pdfText', () => {
     expect(pdfText('Zoë – “Bedok” €5')).toBe('Zoë – “Bedok” €5');
     expect(pdfText('Net 30\tdays\r\nthen')).toBe('Net 30 days \nthen');
     expect(pdfText('Tan 陈小明 ok')).toBe('Tan ??? ok');
+    // Accents the font lacks are left off the letter; letters it has keep theirs.
+    expect(pdfText('Nguyễn Ştefan Zoë Łukasz')).toBe('Nguyen Stefan Zoë ?ukasz');
     expect(pdfText('ＡＢＣ１２３')).toBe('ABC123'); // full-width forms, NFKC
   });
 

@@ -43,17 +43,22 @@ const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”�
  * Text as pdfkit's built-in Helvetica can print it. Those fonts know only Windows-1252, and
  * pdfkit writes any other character as bytes that garble the rest of the line ('Tan 陈小明' came
  * out as 'Tan –H\…'; a tab shifted what followed): a tab or other control character becomes a
- * space, full-width and compatibility forms their plain letters (NFKC), and what is still
- * outside the set a '?', so the line around it prints as written.
+ * space, full-width and compatibility forms their plain letters (NFKC), a letter with accents
+ * the set lacks its letter without them ('Nguyễn' prints as 'Nguyen', 'Ştefan' as 'Stefan'), and
+ * what is still outside the set a '?', so the line around it prints as written.
  */
 export function pdfText(text: string): string {
+  const printable = (ch: string) => ch.codePointAt(0)! <= 0xff || WIN_ANSI_EXTRA.has(ch);
   let out = '';
   for (const ch of text.normalize('NFKC')) {
     const code = ch.codePointAt(0)!;
     if (ch === '\n') out += ch;
     else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) out += ' ';
-    else if (code <= 0xff || WIN_ANSI_EXTRA.has(ch)) out += ch;
-    else out += '?';
+    else if (printable(ch)) out += ch;
+    else {
+      const bare = ch.normalize('NFD').replace(/\p{M}+/gu, '');
+      out += bare && [...bare].every(printable) ? bare : '?';
+    }
   }
   return out;
 }
