@@ -13,18 +13,24 @@ describe('singaporeTime', () => {
   it("gives Singapore's day and hour, and the staff mail of an enquiry uses it", () => {
     const at = new Date('2026-03-01T17:30:00Z');
     expect(singaporeTime(at)).toMatch(/^2 Mar 2026, 1:30\s?am$/);
-    const [staff] = enquiryMails({
+    const [staff, ack] = enquiryMails({
       reference: 'FH-2026-ABC123',
       createdAt: at,
       contact: { name: 'Tan', email: 'tan@school.example' },
       message: 'Two goals',
       items: [{ productId: 1, name: 'Goal', quantity: 2 }],
       publicUrl: 'https://shop.example',
-      confirmationUrl: 'https://shop.example/enquiries/x',
+      confirmationUrl: 'https://shop.example/orders/7',
+      guest: false,
       companyEmail: 'sales@shop.example',
       siteName: 'Shop',
     });
     expect(staff!.text).toContain(`arrived on ${singaporeTime(at)} (Singapore time)`);
     expect(staff!.text).not.toContain('2026-03-01T17:30');
+    expect(staff!.html).toContain(`arrived on ${singaporeTime(at)} (Singapore time)`);
+    // A customer's page needs their sign-in: no "keep this link to yourself" for it.
+    expect(ack!.text).toContain('under My Orders, once signed in): https://shop.example/orders/7');
+    expect(ack!.text).not.toContain('keep this link');
+    expect(ack!.replyTo).toBe('sales@shop.example');
   });
 });

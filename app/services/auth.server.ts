@@ -4,6 +4,7 @@ import { admin, twoFactor } from 'better-auth/plugins';
 import { db } from './db/client.server';
 import * as schema from './db/schema';
 import { env } from './env.server';
+import { escapeHtml } from './mail/html.server';
 import { queueInBackground, queueMail } from './mail/queue.server';
 import { clearFailedPasswords } from './accounts/account-throttle.server';
 import { authAfter, authBefore, CLIENT_IP_HEADER } from './accounts/auth-hooks.server';
@@ -27,7 +28,8 @@ async function queueResetMail(user: { email: string; name: string }, token: stri
     {
       to: user.email,
       subject: `Reset your ${config.SITE_NAME} password`,
-      text: `Hello ${user.name},\n\nSomeone (we hope you) asked to reset the password of your account. Open this link within one hour to choose a new password:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail: your password stays as it is.\n`,
+      text: `Hello ${user.name},\n\nSomeone (we hope you) asked to reset the password of your account. Open this link within one hour to choose a new password:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail: your password stays as it is.\n\n${config.SITE_NAME}\n`,
+      html: `<p>Hello ${escapeHtml(user.name)},</p><p>Someone (we hope you) asked to reset the password of your account. Open this link within one hour to choose a new password:</p><p><a href="${escapeHtml(link)}">Choose a new password</a></p><p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p><p>${escapeHtml(config.SITE_NAME)}</p>`,
     },
   ]);
 }

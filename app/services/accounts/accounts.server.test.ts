@@ -92,6 +92,14 @@ describe('password reset', () => {
     expect(outboxLinks('nobody@example.com')).toEqual([]);
     const [token] = outboxLinks(customer.email);
     expect(token).toBeTruthy();
+    // An HTML part too, with the link as a link.
+    const mail = readdirSync(outboxDir())
+      .map((f) => readFileSync(path.join(outboxDir(), f), 'utf8').replace(/=\r?\n/g, ''))
+      .find((m) => m.includes(`To: ${customer.email}`))!;
+    expect(mail).toContain('Content-Type: text/html');
+    expect(mail.replace(/=3D/g, '=')).toContain(
+      `/reset-password?token=${token}">Choose a new password</a>`,
+    );
     await resetPassword(token!, 'a brand new password');
     await expect(resetPassword(token!, 'yet another password')).rejects.toBeInstanceOf(UserError);
     await expect(signInOverHttp(customer.email, customer.password)).rejects.toThrow();

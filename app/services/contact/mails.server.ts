@@ -1,5 +1,6 @@
 import { singaporeTime } from '~/lib/site';
 import type { MailMessage } from '../mail/mailer.server';
+import { escapeHtml } from '../mail/html.server';
 
 interface ContactMailInput {
   id: number;
@@ -12,12 +13,6 @@ interface ContactMailInput {
   siteName: string;
   sitePhone: string;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 const NOT_YOU =
   'If you did not write to us, someone may have typed your address by mistake: you can ignore this e-mail.';

@@ -59,7 +59,9 @@ function mailTo(address: string, reference: string): string {
   const files = readdirSync(outboxDir()).map((f) =>
     readFileSync(path.join(outboxDir(), f), 'utf8').replace(/=\r?\n/g, ''),
   );
-  return files.find((f) => f.includes(`To: ${address}`) && f.includes(reference))!;
+  // The To header at a line's start: the acknowledgement's Reply-To names the company too.
+  const to = new RegExp(`^To: ${address.replace(/[.]/g, '\\.')}\r?$`, 'm');
+  return files.find((f) => to.test(f) && f.includes(reference))!;
 }
 
 /** Another token of the same shape: the same but one character. */

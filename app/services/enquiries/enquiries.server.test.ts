@@ -260,6 +260,10 @@ describe('createEnquiry', () => {
     // The company's copy has the message, escaped in HTML.
     expect(company.replace(/=\r?\n/g, '')).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(ack).toContain('To: buyer@school.example');
+    // The customer's Reply reaches the team; the link is a guest's, to be kept private.
+    expect(ack).toMatch(/^Reply-To: sales@fieldhouse\.example\r?$/m);
+    expect(ack.replace(/=\r?\n/g, '')).toContain('keep this link to yourself');
+    expect(company.replace(/=\r?\n/g, '')).toMatch(/<p>A new enquiry arrived on \d+ \w+ \d{4}/);
     // The acknowledgement may go to anyone's address: nothing the sender wrote goes with it.
     const plainAck = ack.replace(/=\r?\n/g, '');
     expect(plainAck).not.toContain('alert(1)');

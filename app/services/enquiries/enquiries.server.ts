@@ -235,6 +235,7 @@ async function storeEnquiry(
         })),
         publicUrl: env().publicUrl,
         confirmationUrl: `${env().publicUrl}${access ? confirmationPath(access.token) : `/orders/${enquiry!.id}`}`,
+        guest: Boolean(access),
         companyEmail: env().ENQUIRY_EMAIL,
         siteName: env().SITE_NAME,
       }),

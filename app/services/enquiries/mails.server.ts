@@ -1,6 +1,7 @@
 import { contactRows } from '~/lib/enquiry-contact';
 import { ENQUIRY_REPLY_TIME, singaporeTime } from '~/lib/site';
 import type { MailMessage } from '../mail/mailer.server';
+import { escapeHtml } from '../mail/html.server';
 
 interface MailInput {
   reference: string;
@@ -17,15 +18,11 @@ interface MailInput {
    * for whoever opens it), or a customer's page under My Orders (which needs their sign-in).
    */
   confirmationUrl: string;
+  /** A guest's link is the key to its page; a customer's page needs their sign-in. */
+  guest: boolean;
   companyEmail: string;
   siteName: string;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 function details(m: MailInput): [string, string][] {
   return [['Reference', m.reference], ...contactRows(m)];
@@ -88,16 +85,28 @@ export function enquiryMails(m: MailInput): MailMessage[] {
       to: m.companyEmail,
       subject: `New enquiry ${m.reference} from ${m.contact.name}`,
       text: `A new enquiry arrived on ${singaporeTime(m.createdAt)} (Singapore time).\n\n${summaryText(m)}\n`,
-      html: `<p>A new enquiry arrived.</p>${summaryHtml(m)}`,
+      html: `<p>A new enquiry arrived on ${escapeHtml(singaporeTime(m.createdAt))} (Singapore time).</p>${summaryHtml(m)}`,
       replyTo: m.contact.email,
     },
   ];
   if (m.contact.email) {
+    // A guest's link opens the page for whoever has it; a customer's asks them to sign in.
+    const page = m.guest
+      ? {
+          text: "Your enquiry's page (keep this link to yourself)",
+          html: ' (keep this link to yourself)',
+        }
+      : {
+          text: "Your enquiry's page (under My Orders, once signed in)",
+          html: ' (under My Orders, once signed in)',
+        };
     mails.push({
       to: m.contact.email,
       subject: `We received your enquiry ${m.reference}`,
-      text: `Hello,\n\nThank you for your enquiry. Our team will reply with a quotation, ${ENQUIRY_REPLY_TIME}. Please quote reference ${m.reference} in any correspondence.\n\n${itemsText(m)}\n\nYour enquiry's page (keep this link to yourself): ${m.confirmationUrl}\n\n${NOT_YOU}\n\n${m.siteName}\n`,
-      html: `<p>Hello,</p><p>Thank you for your enquiry. Our team will reply with a quotation, ${ENQUIRY_REPLY_TIME}. Please quote reference <strong>${escapeHtml(m.reference)}</strong> in any correspondence.</p>${itemsHtml(m)}<p><a href="${escapeHtml(m.confirmationUrl)}">View your enquiry</a> (keep this link to yourself).</p><p>${NOT_YOU}</p><p>${escapeHtml(m.siteName)}</p>`,
+      text: `Hello,\n\nThank you for your enquiry. Our team will reply with a quotation, ${ENQUIRY_REPLY_TIME}. Please quote reference ${m.reference} in any correspondence.\n\n${itemsText(m)}\n\n${page.text}: ${m.confirmationUrl}\n\n${NOT_YOU}\n\n${m.siteName}\n`,
+      html: `<p>Hello,</p><p>Thank you for your enquiry. Our team will reply with a quotation, ${ENQUIRY_REPLY_TIME}. Please quote reference <strong>${escapeHtml(m.reference)}</strong> in any correspondence.</p>${itemsHtml(m)}<p><a href="${escapeHtml(m.confirmationUrl)}">View your enquiry</a>${page.html}.</p><p>${NOT_YOU}</p><p>${escapeHtml(m.siteName)}</p>`,
+      // A customer who presses Reply writes to the team, not to the no-reply sender.
+      replyTo: m.companyEmail,
     });
   }
   return mails;

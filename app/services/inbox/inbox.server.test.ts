@@ -70,6 +70,7 @@ async function mailsTo(to: string) {
       subject: pendingMail.subject,
       replyTo: pendingMail.replyTo,
       text: pendingMail.text,
+      html: pendingMail.html,
       attachments: pendingMail.attachments,
     })
     .from(pendingMail)
@@ -317,6 +318,8 @@ describe('quotations', () => {
     expect(mail!.subject).toContain(sent.number);
     expect(mail!.attachments).toHaveLength(1);
     expect(mail!.attachments[0]!.filename).toBe(`${sent.number}.pdf`);
+    // The HTML part: the signature's lines in one paragraph, as the reply's.
+    expect(mail!.html).toMatch(/<p>[^<]+<br>Fieldhouse Sports Engineering<br>/);
     expect(
       Buffer.from(mail!.attachments[0]!.contentBase64, 'base64').subarray(0, 5).toString(),
     ).toBe('%PDF-');

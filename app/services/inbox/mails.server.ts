@@ -1,12 +1,7 @@
 import type { MailMessage } from '../mail/mailer.server';
 import { env } from '../env.server';
 import { siteInfo } from '../site.server';
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+import { escapeHtml } from '../mail/html.server';
 
 function signature(staffName: string): string[] {
   const site = siteInfo();
@@ -70,12 +65,14 @@ export function quotationMail(m: {
   pdf: Buffer;
   orderUrl?: string;
 }): MailMessage {
+  const intro = `Thank you for your enquiry ${m.reference}. Please find our quotation ${m.number} attached (total ${m.total} including GST, valid until ${m.validUntil}).`;
+  const next = 'To go ahead, or if you have any questions, simply reply to this e-mail.';
   const lines = [
     `Dear ${m.customerName},`,
     '',
-    `Thank you for your enquiry ${m.reference}. Please find our quotation ${m.number} attached (total ${m.total} including GST, valid until ${m.validUntil}).`,
+    intro,
     '',
-    'To go ahead, or if you have any questions, simply reply to this e-mail.',
+    next,
     '',
     ...signature(m.staffName),
     ...(m.orderUrl ? ['', `Your enquiry and its quotations: ${m.orderUrl}`] : []),
@@ -85,7 +82,12 @@ export function quotationMail(m: {
     subject: `Quotation ${m.number} for your enquiry ${m.reference}`,
     replyTo: siteInfo().email,
     text: lines.join('\n'),
-    html: lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : '')).join(''),
+    // As the reply's: the signature's lines together, the enquiry's page a link.
+    html: `<p>Dear ${escapeHtml(m.customerName)},</p><p>${escapeHtml(intro)}</p><p>${escapeHtml(next)}</p><p>${signature(m.staffName).map(escapeHtml).join('<br>')}</p>${
+      m.orderUrl
+        ? `<p><a href="${escapeHtml(m.orderUrl)}">Your enquiry and its quotations</a></p>`
+        : ''
+    }`,
     attachments: [{ filename: `${m.number}.pdf`, contentType: 'application/pdf', content: m.pdf }],
   };
 }
