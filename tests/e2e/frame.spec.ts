@@ -102,6 +102,31 @@ test('on a phone the menu button opens the navigation', async ({ browser }) => {
   await context.close();
 });
 
+test('on a phone Escape in a submenu closes only the submenu, back on its button', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const menu = page.locator('summary', { hasText: 'Menu' });
+  await menu.focus();
+  await page.keyboard.press('Enter');
+  const mobile = page.getByRole('navigation', { name: 'Mobile' });
+  await expect(mobile).toBeVisible();
+  const categories = mobile.getByText('Categories', { exact: true });
+  await categories.focus();
+  await page.keyboard.press('Enter');
+  const list = mobile.getByRole('list', { name: 'Categories' });
+  await list.getByRole('link').first().focus();
+  await page.keyboard.press('Escape');
+  await expect(list).toBeHidden();
+  await expect(mobile).toBeVisible();
+  await expect(categories).toBeFocused();
+  // A second Escape closes the menu itself, back on the menu button.
+  await page.keyboard.press('Escape');
+  await expect(mobile).toBeHidden();
+  await expect(menu).toBeFocused();
+});
+
 test('the frame reads and navigates without JavaScript', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();

@@ -34,6 +34,9 @@ export function MenuDisclosure({
     };
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && details.open) {
+        // Only the innermost open menu closes (a submenu inside the phone's menu), not the ones
+        // around it.
+        event.stopPropagation();
         close();
         details.querySelector('summary')?.focus();
       }
