@@ -11,6 +11,7 @@ import {
   useSearchParams,
 } from 'react-router';
 import type { Route } from './+types/login';
+import { ResetRequestFields, ResetRequestSent } from '~/components/accounts/reset-request';
 import { PageHeader } from '~/components/layout/page-header';
 import { MessageDialog, Modal } from '~/components/ui/dialog';
 import { Field, FormError } from '~/components/ui/field';
@@ -101,16 +102,7 @@ function ForgotPassword() {
         initialFocus="reset-email"
       >
         {sent ? (
-          // It replaces the form whose button had the focus: the focus moves to it (read out),
-          // rather than falling to the dialog.
-          <p
-            role="status"
-            tabIndex={-1}
-            ref={(message) => message?.focus()}
-            className="mt-4 rounded-md bg-green-50 px-3 py-2 text-sm text-green-900"
-          >
-            {sent}
-          </p>
+          <ResetRequestSent message={sent} className="mt-4" />
         ) : (
           <fetcher.Form
             method="post"
@@ -118,23 +110,11 @@ function ForgotPassword() {
             {...form.props}
             className="mt-4 space-y-2"
           >
-            <input type="hidden" name="intent" value="request" />
-            <FormError message={form.formError} />
-            <Field
-              id="reset-email"
-              name="email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              error={form.errors.email}
+            <ResetRequestFields
+              errors={form.errors}
+              formError={form.formError}
+              busy={fetcher.state !== 'idle'}
             />
-            <button
-              type="submit"
-              {...busyButton(fetcher.state !== 'idle')}
-              className="w-full rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60 aria-disabled:opacity-60"
-            >
-              Send reset link
-            </button>
           </fetcher.Form>
         )}
       </Modal>

@@ -9,9 +9,9 @@ import {
   useSearchParams,
 } from 'react-router';
 import type { Route } from './+types/reset-password';
+import { ResetRequestFields, ResetRequestSent } from '~/components/accounts/reset-request';
 import { PageHeader } from '~/components/layout/page-header';
 import { MessageDialog } from '~/components/ui/dialog';
-import { Field, FormError } from '~/components/ui/field';
 import { PasswordField } from '~/components/ui/password-field';
 import { busyButton } from '~/lib/busy-button';
 import { formValues, type ActionResult } from '~/lib/forms';
@@ -92,39 +92,18 @@ function RequestLink({ result }: { result: ActionResult | undefined }) {
   const refused = result && !result.ok ? result : undefined;
   const form = useForm(resetRequestSchema, refused);
   if (result?.ok && 'requested' in result)
-    return (
-      <p
-        role="status"
-        tabIndex={-1}
-        ref={(message) => message?.focus()}
-        className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-900"
-      >
-        {result.message}
-      </p>
-    );
+    return <ResetRequestSent message={result.message ?? ''} />;
   return (
     <Form method="post" {...form.props} className="space-y-2">
       <p className="text-slate-700">
         Enter your e-mail and we will send you a link to choose a new password.
       </p>
-      <input type="hidden" name="intent" value="request" />
-      <FormError message={form.formError} />
-      <Field
-        id="reset-email"
-        name="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        defaultValue={refused?.typed?.email}
-        error={form.errors.email}
+      <ResetRequestFields
+        errors={form.errors}
+        formError={form.formError}
+        busy={busy}
+        email={refused?.typed?.email}
       />
-      <button
-        type="submit"
-        {...busyButton(busy)}
-        className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60 aria-disabled:opacity-60"
-      >
-        Send reset link
-      </button>
       <p className="pt-2 text-sm">
         <Link to="/login" className="font-semibold text-brand-700 underline">
           Back to sign in

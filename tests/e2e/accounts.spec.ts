@@ -25,6 +25,19 @@ async function register(page: Page, email = uniqueEmail(), name = 'Mdm Tan Siew 
   return email;
 }
 
+/** The reset link mailed to `email` (the newest), once it has arrived. */
+async function resetLinkFor(email: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(() => {
+      for (const mail of mailsAbout(`To: ${email}`))
+        link = mail.match(/https?:\/\/\S+\/reset-password\?token=[\w.-]+/)?.[0] ?? '';
+      return link;
+    })
+    .not.toBe('');
+  return link;
+}
+
 async function signIn(page: Page, email: string, pass = password, path = '/login') {
   await page.goto(path);
   await page.getByLabel('Email').fill(email);
@@ -130,14 +143,7 @@ test('password reset through the e-mailed link, once', async ({ page }) => {
     dialog.getByText('A password reset link has been sent to your email.'),
   ).toBeFocused();
 
-  let link = '';
-  await expect
-    .poll(() => {
-      for (const mail of mailsAbout(`To: ${email}`))
-        link = mail.match(/https?:\/\/\S+\/reset-password\?token=[\w.-]+/)?.[0] ?? '';
-      return link;
-    })
-    .not.toBe('');
+  const link = await resetLinkFor(email);
 
   await page.goto(link);
   await page.getByLabel('New Password').fill('brand new password');
@@ -176,14 +182,7 @@ test('without JavaScript, Forgot password leads to a page that sends the link', 
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('A password reset link has been sent to your email.')).toBeVisible();
-  let link = '';
-  await expect
-    .poll(() => {
-      for (const mail of mailsAbout(`To: ${email}`))
-        link = mail.match(/https?:\/\/\S+\/reset-password\?token=[\w.-]+/)?.[0] ?? '';
-      return link;
-    })
-    .not.toBe('');
+  const link = await resetLinkFor(email);
   // The link's page sends no referrer, so its plain post carries Origin null: still accepted.
   await page.goto(link);
   await page.getByLabel('New Password').fill('brand new password');
