@@ -20,7 +20,6 @@ import { env } from '~/services/env.server';
 import { cartCount } from '~/services/cart/cart.server';
 import { Toaster } from '~/components/ui/toaster';
 import { GuestCartMerge } from '~/components/cart/guest-cart-merge';
-import { DEFAULT_SITE_NAME } from '~/lib/meta';
 import { copyrightYear } from '~/lib/site';
 import { useNonce } from '~/lib/nonce';
 import { START_SCRIPTS } from '~/lib/deferred-scripts';
@@ -123,7 +122,5 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // Missing when the root loader itself failed.
-  const siteName = useRouteLoaderData<typeof loader>('root')?.site.name ?? DEFAULT_SITE_NAME;
-  return <ErrorPage error={error} siteName={siteName} />;
+  return <ErrorPage error={error} />;
 }

@@ -1,5 +1,7 @@
 import { isRouteErrorResponse } from 'react-router';
 
+const SORRY = 'An unexpected error occurred. Please try again in a moment.';
+
 /**
  * What an error page says: the title and the sentence under it, and in development the stack.
  * The shop's frame (root.tsx) and the back office's (routes/admin.tsx) say the same.
@@ -13,17 +15,13 @@ export function errorText(error: unknown): { title: string; detail: string; stac
       };
     if (error.status === 403)
       return { title: 'Access denied', detail: 'You do not have access to this page.' };
-    const generic = 'An unexpected error occurred. Please try again in a moment.';
     return {
       title: `${error.status} ${error.statusText}`,
-      detail: typeof error.data === 'string' && error.status < 500 ? error.data : generic,
+      detail: typeof error.data === 'string' && error.status < 500 ? error.data : SORRY,
     };
   }
-  const text = {
-    title: 'Something went wrong',
-    detail: 'An unexpected error occurred. Please try again in a moment.',
-  };
+  const title = 'Something went wrong';
   if (import.meta.env.DEV && error instanceof Error)
-    return { ...text, detail: error.message, stack: error.stack };
-  return text;
+    return { title, detail: error.message, stack: error.stack };
+  return { title, detail: SORRY };
 }

@@ -5,7 +5,6 @@ import { AdminPageHeader, AdminShell } from '~/components/admin/admin-shell';
 import { ErrorPage } from '~/components/layout/error-page';
 import { adminMeta } from '~/lib/admin-meta';
 import { errorText } from '~/lib/error-text';
-import { DEFAULT_SITE_NAME } from '~/lib/meta';
 import { inboxCounts } from '~/services/admin/overview.server';
 import { refusePosts, requireAdmin } from '~/services/permissions.server';
 import { siteInfo } from '~/services/site.server';
@@ -46,8 +45,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>('routes/admin');
-  const siteName = useRouteLoaderData<{ site: { name: string } }>('root')?.site.name;
-  if (!data) return <ErrorPage error={error} siteName={siteName ?? DEFAULT_SITE_NAME} />;
+  if (!data) return <ErrorPage error={error} />;
   const { title, detail, stack } = errorText(error);
   const link =
     'rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50';

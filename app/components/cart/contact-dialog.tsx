@@ -1,7 +1,7 @@
+import { useRef, useState } from 'react';
 import { Modal, ModalCancel } from '~/components/ui/dialog';
 import { FormError } from '~/components/ui/field';
 import { busyButton } from '~/lib/busy-button';
-import { useRef, useState } from 'react';
 import type { CartResult } from '~/lib/cart';
 import { GuestContactSchema, type EnquiryTyped } from '~/lib/schemas/enquiry';
 import { useForm } from '~/lib/use-form';
@@ -31,16 +31,9 @@ export function ContactDialog({
   const [typed, setTyped] = useState<EnquiryTyped>({});
   const formRef = useRef<HTMLFormElement>(null);
   const keepTyped = () => {
-    if (!formRef.current) return;
-    const data = new FormData(formRef.current);
-    const text = (name: string) => String(data.get(name) ?? '');
-    setTyped({
-      email: text('email'),
-      name: text('name'),
-      phone: text('phone'),
-      organisation: text('organisation'),
-      poReference: text('poReference'),
-    });
+    // The form's fields by name (ContactFields fills its own from them).
+    if (formRef.current)
+      setTyped(Object.fromEntries(new FormData(formRef.current)) as EnquiryTyped);
   };
   return (
     <Modal

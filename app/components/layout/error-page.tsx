@@ -1,7 +1,12 @@
+import { useRouteLoaderData } from 'react-router';
 import { errorText } from '~/lib/error-text';
+import { DEFAULT_SITE_NAME } from '~/lib/meta';
 
 /** The shop's error page (in the shop's frame): what happened and the way back to the catalogue. */
-export function ErrorPage({ error, siteName }: { error: unknown; siteName: string }) {
+export function ErrorPage({ error }: { error: unknown }) {
+  // Missing when the root loader itself failed.
+  const siteName =
+    useRouteLoaderData<{ site: { name: string } }>('root')?.site.name ?? DEFAULT_SITE_NAME;
   const { title, detail, stack } = errorText(error);
   return (
     <div className="mx-auto max-w-2xl px-4 py-20 text-center">

@@ -91,20 +91,12 @@ export function enquiryMails(m: MailInput): MailMessage[] {
   ];
   if (m.contact.email) {
     // A guest's link opens the page for whoever has it; a customer's asks them to sign in.
-    const page = m.guest
-      ? {
-          text: "Your enquiry's page (keep this link to yourself)",
-          html: ' (keep this link to yourself)',
-        }
-      : {
-          text: "Your enquiry's page (under My Orders, once signed in)",
-          html: ' (under My Orders, once signed in)',
-        };
+    const note = m.guest ? 'keep this link to yourself' : 'under My Orders, once signed in';
     mails.push({
       to: m.contact.email,
       subject: `We received your enquiry ${m.reference}`,
-      text: `Hello,\n\nThank you for your enquiry. Our team will reply with a quotation, ${ENQUIRY_REPLY_TIME}. Please quote reference ${m.reference} in any correspondence.\n\n${itemsText(m)}\n\n${page.text}: ${m.confirmationUrl}\n\n${NOT_YOU}\n\n${m.siteName}\n`,
-      html: `<p>Hello,</p><p>Thank you for your enquiry. Our team will reply with a quotation, ${ENQUIRY_REPLY_TIME}. Please quote reference <strong>${escapeHtml(m.reference)}</strong> in any correspondence.</p>${itemsHtml(m)}<p><a href="${escapeHtml(m.confirmationUrl)}">View your enquiry</a>${page.html}.</p><p>${NOT_YOU}</p><p>${escapeHtml(m.siteName)}</p>`,
+      text: `Hello,\n\nThank you for your enquiry. Our team will reply with a quotation, ${ENQUIRY_REPLY_TIME}. Please quote reference ${m.reference} in any correspondence.\n\n${itemsText(m)}\n\nYour enquiry's page (${note}): ${m.confirmationUrl}\n\n${NOT_YOU}\n\n${m.siteName}\n`,
+      html: `<p>Hello,</p><p>Thank you for your enquiry. Our team will reply with a quotation, ${ENQUIRY_REPLY_TIME}. Please quote reference <strong>${escapeHtml(m.reference)}</strong> in any correspondence.</p>${itemsHtml(m)}<p><a href="${escapeHtml(m.confirmationUrl)}">View your enquiry</a> (${note}).</p><p>${NOT_YOU}</p><p>${escapeHtml(m.siteName)}</p>`,
       // A customer who presses Reply writes to the team, not to the no-reply sender.
       replyTo: m.companyEmail,
     });

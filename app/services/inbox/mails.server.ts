@@ -8,6 +8,10 @@ function signature(staffName: string): string[] {
   return [staffName, site.name, site.phone, site.email];
 }
 
+/** The signature in an HTML part: its lines together in one paragraph. */
+const signatureHtml = (staffName: string) =>
+  `<p>${signature(staffName).map(escapeHtml).join('<br>')}</p>`;
+
 function paragraphs(text: string): string {
   return text
     .split(/\n{2,}/)
@@ -43,11 +47,7 @@ export function enquiryReplyMail(m: {
       `Reference: ${m.reference}`,
       footer,
     ].join('\n'),
-    html: `<p>Dear ${escapeHtml(m.customerName)},</p>${paragraphs(m.body)}<p>${signature(
-      m.staffName,
-    )
-      .map(escapeHtml)
-      .join('<br>')}</p><p>Reference: <strong>${escapeHtml(m.reference)}</strong>${
+    html: `<p>Dear ${escapeHtml(m.customerName)},</p>${paragraphs(m.body)}${signatureHtml(m.staffName)}<p>Reference: <strong>${escapeHtml(m.reference)}</strong>${
       m.orderUrl ? `<br><a href="${escapeHtml(m.orderUrl)}">View your enquiry</a>` : ''
     }</p>`,
   };
@@ -83,7 +83,7 @@ export function quotationMail(m: {
     replyTo: siteInfo().email,
     text: lines.join('\n'),
     // As the reply's: the signature's lines together, the enquiry's page a link.
-    html: `<p>Dear ${escapeHtml(m.customerName)},</p><p>${escapeHtml(intro)}</p><p>${escapeHtml(next)}</p><p>${signature(m.staffName).map(escapeHtml).join('<br>')}</p>${
+    html: `<p>Dear ${escapeHtml(m.customerName)},</p><p>${escapeHtml(intro)}</p><p>${escapeHtml(next)}</p>${signatureHtml(m.staffName)}${
       m.orderUrl
         ? `<p><a href="${escapeHtml(m.orderUrl)}">Your enquiry and its quotations</a></p>`
         : ''
@@ -104,9 +104,7 @@ export function messageReplyMail(m: {
     subject: `Re: your message to ${siteInfo().name}`,
     replyTo: siteInfo().email,
     text: [`Dear ${m.name},`, '', m.body, '', ...signature(m.staffName)].join('\n'),
-    html: `<p>Dear ${escapeHtml(m.name)},</p>${paragraphs(m.body)}<p>${signature(m.staffName)
-      .map(escapeHtml)
-      .join('<br>')}</p>`,
+    html: `<p>Dear ${escapeHtml(m.name)},</p>${paragraphs(m.body)}${signatureHtml(m.staffName)}`,
   };
 }
 
