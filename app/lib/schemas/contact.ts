@@ -30,7 +30,7 @@ export const ContactFormSchema = z.object({
   name: required(
     CONTACT_MESSAGES.name,
     CONTACT_LIMITS.name,
-    'Please keep your name under 100 characters.',
+    `Please keep your name to ${CONTACT_LIMITS.name} characters or fewer.`,
   ),
   email: required(
     CONTACT_MESSAGES.emailMissing,
@@ -45,7 +45,7 @@ export const ContactFormSchema = z.object({
   message: required(
     CONTACT_MESSAGES.message,
     CONTACT_LIMITS.message,
-    'Please keep your message under 5,000 characters.',
+    `Please keep your message to ${CONTACT_LIMITS.message.toLocaleString('en-SG')} characters or fewer.`,
   ),
 });
 

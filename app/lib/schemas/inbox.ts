@@ -19,14 +19,11 @@ export const INBOX_MESSAGES = {
   validity: 'Enter a number of days from 1 to 365.',
 } as const;
 
+/** A limit as the message states it: at most `max` (a text of exactly `max` is taken). */
+const tooLong = (max: number) => `Keep it to ${max.toLocaleString('en-SG')} characters or fewer.`;
+
 const body = (max: number) =>
-  z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, INBOX_MESSAGES.body),
-      z.maxLength(max, `Keep it under ${max} characters.`),
-    );
+  z.string().check(z.trim(), z.minLength(1, INBOX_MESSAGES.body), z.maxLength(max, tooLong(max)));
 
 /** Staff move an enquiry to another status. */
 /** `from`: the status the page showed when the change was chosen (a stale page is refused). */
@@ -49,7 +46,7 @@ const price = z.string().check(
   z.refine((v) => parseCents(v) !== null, INBOX_MESSAGES.price),
 );
 const optionalText = (max: number) =>
-  z.optional(z.string().check(z.trim(), z.maxLength(max, `Keep it under ${max} characters.`)));
+  z.optional(z.string().check(z.trim(), z.maxLength(max, tooLong(max))));
 const wholeNumber = (min: number, max: number, message: string) =>
   z.string().check(
     z.trim(),
