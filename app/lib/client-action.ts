@@ -23,6 +23,8 @@ export async function callServerAction<T>(serverAction: () => Promise<T>) {
     // serverAction() throws a redirect as a Response, and a thrown Response as an ErrorResponse.
     if (error instanceof Response) throw error;
     if (isRouteErrorResponse(error) && PAGE_ENDING.has(error.status)) throw error;
+    // A submission that a newer one of the same fetcher replaced: React Router drops its answer.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
     console.error('The submission failed:', error);
     // A 5xx status, as the server would have answered: React Router then skips revalidating the
     // page's loaders, which would fail too while the connection is down (and end the page).

@@ -200,12 +200,25 @@ test('a signed-in user enquires without the dialog and finds it on My Orders', a
   await expect(page.getByLabel(/Quantity of Aluminium Football Goalposts/)).toHaveValue('2');
   await page.getByLabel('PO / GeBIZ reference (optional)').fill('GBZ-2026-001');
   await page.getByLabel('Message').fill('For our new field. <b>Thanks</b>');
-  await page.getByRole('button', { name: 'ENQUIRE' }).click();
+  // A double click sends once: the second click came before the button was busy, cancelled the
+  // first request in the browser and logged it as a failed submission.
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(request.url());
+  });
+  await page.getByRole('button', { name: 'ENQUIRE' }).dblclick();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page).toHaveURL(/\/orders\/\d+\?sent=1$/);
+  expect(posts).toHaveLength(1);
+  expect(errors).toEqual([]);
   await expect(page.getByTestId('cart-count')).toHaveCount(0);
 
   await page.goto('/orders');
+  await expect(page.getByRole('article')).toHaveCount(1);
   const card = page.getByRole('article').first();
   await expect(card).toContainText('Aluminium Football Goalposts (Full Size)× 2');
   await expect(card).toContainText('For our new field. <b>Thanks</b>'); // shown as typed, escaped

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useActionData, useFetcher } from 'react-router';
 import { Field, FormError, TextAreaField } from '~/components/ui/field';
 import { busyButton } from '~/lib/busy-button';
@@ -45,6 +45,13 @@ export function EnquiryForm({
   const [promoCode, setPromoCode] = useState<string | null>(null);
   const [contactWanted, setContactWanted] = useState(false);
   const busy = enquiry.state !== 'idle';
+  // Set from a send until the fetcher is idle again: a double click's second submit comes before
+  // the render that makes the button busy, and would send the enquiry again (the server keeps one
+  // of the two, by its idempotency key, but the browser cancelled the first request).
+  const sending = useRef(false);
+  useEffect(() => {
+    if (enquiry.state === 'idle') sending.current = false;
+  }, [enquiry.state]);
 
   useOnResult(enquiry.data, (r) => {
     // A sent enquiry redirects to its confirmation page, which says it all (reference, items,
@@ -61,6 +68,8 @@ export function EnquiryForm({
   });
 
   function send(contact?: FormData) {
+    if (sending.current) return;
+    sending.current = true;
     const data = new FormData(summary.current!);
     if (contact) for (const [name, value] of contact) data.set(name, value);
     data.set('js', '1');
