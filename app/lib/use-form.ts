@@ -25,7 +25,10 @@ export function useForm(
   const [errors, setErrors] = useState<FieldErrors>(() =>
     result && !result.ok ? (result.fields ?? {}) : {},
   );
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  // The fields whose messages show. A ref, not state: a submit that focuses the first invalid
+  // field blurs the one typed in, and that blur's check must see the submit's fields at once (with
+  // state it saw the set before the submit and took every other message away again).
+  const touched = useRef<ReadonlySet<string>>(new Set());
   const [answered, setAnswered] = useState(result);
   if (result !== answered) {
     // Render-time sync (React's recommended alternative to an effect): the server's word wins.
@@ -63,15 +66,18 @@ export function useForm(
         return;
       }
       event.preventDefault();
-      setTouched(new Set(names));
+      touched.current = new Set([...touched.current, ...names]);
       firstNamed(event.currentTarget, names)?.focus();
     },
     onBlur(event) {
       const name = (event.target as { name?: string }).name;
       if (!name) return;
-      const next = new Set(touched).add(name);
-      setTouched(next);
-      check(event.currentTarget, next);
+      touched.current = new Set(touched.current).add(name);
+      // Leaving a field for the form's submit button: the submit checks every field in a moment.
+      // A message shown now would push the button down under the pointer, and the click that
+      // moved the focus would miss it.
+      if (isSubmitButton(event.relatedTarget, event.currentTarget)) return;
+      check(event.currentTarget, touched.current);
     },
   };
 
@@ -93,9 +99,18 @@ export function useForm(
     /** Clears every message (after a success that keeps the form on screen). */
     reset: () => {
       setErrors({});
-      setTouched(new Set());
+      touched.current = new Set();
     },
   };
+}
+
+/** Whether `target` is a button that submits `form`. */
+function isSubmitButton(target: EventTarget | null, form: HTMLFormElement): boolean {
+  return (
+    (target instanceof HTMLButtonElement || target instanceof HTMLInputElement) &&
+    target.type === 'submit' &&
+    target.form === form
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Clock } from 'lucide-react';
-import { data, useActionData } from 'react-router';
+import { data, redirect, useActionData } from 'react-router';
 import type { Route } from './+types/contact-us';
 import { CompanyDetails } from '~/components/company/company-details';
 import { ContactForm, type ContactResult } from '~/components/company/contact-form';
@@ -23,9 +23,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const pictures = await companyPictures();
-  return { location: pictures.get('location') ?? null };
+  return {
+    location: pictures.get('location') ?? null,
+    // Where a plain post's success lands (the action's redirect).
+    sent: new URL(request.url).searchParams.has('sent'),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -50,6 +54,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 503 },
       );
     }
+    // A plain post (no JavaScript) gets a new page to land on: reloading the answer to a post
+    // would send the message again, with its two mails.
+    if (values.js !== '1') return redirect('/contact-us?sent=1');
     return { ok: true, message: CONTACT_MESSAGES.sent } satisfies ContactResult;
   } catch (error) {
     const failure = failureOf(error);
@@ -63,12 +70,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ContactUs({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const site = useSite();
-  const { location } = loaderData;
+  const { location, sent } = loaderData;
   return (
     <>
       <PageHeader title={contactTitle} subtitle={contactSubtitle} />
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:py-14 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-12">
-        <ContactForm result={result} />
+        <ContactForm result={result} sent={sent} />
         <aside aria-label="How to reach us" className="space-y-6">
           <CompanyDetails site={site} title="Visit, call or write">
             <h3 className="mt-6 flex items-center gap-2 text-sm font-bold text-slate-900">

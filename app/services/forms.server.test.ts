@@ -90,4 +90,22 @@ describe('the form pattern on the server', () => {
     });
     await expect(readForm(request)).rejects.toMatchObject({ status: 400 });
   });
+
+  it("reads a text area's line breaks as one character each, as the browser counted them", async () => {
+    const body = new FormData();
+    body.append('message', 'line one\r\nline two\rline three\nend');
+    body.append('file', new File(['abc'], 'a.txt', { type: 'text/plain' }));
+    const form = await readForm(new Request('http://x/', { method: 'POST', body }));
+    expect(form.get('message')).toBe('line one\nline two\nline three\nend');
+    const file = form.get('file') as File;
+    expect([file.name, await file.text()]).toEqual(['a.txt', 'abc']);
+    const encoded = await readForm(
+      new Request('http://x/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'message=a%0D%0Ab',
+      }),
+    );
+    expect(encoded.get('message')).toBe('a\nb');
+  });
 });

@@ -86,7 +86,7 @@ test.describe('contact form', () => {
     await expect(page.getByLabel('Email', { exact: true })).toBeFocused();
     const order = await page
       .locator(
-        'form[aria-labelledby="contact-form-title"] :is(input, textarea):not([tabindex="-1"])',
+        'form[aria-labelledby="contact-form-title"] :is(input:not([type=hidden]), textarea):not([tabindex="-1"])',
       )
       .evaluateAll((fields) => fields.map((f) => f.getAttribute('name')));
     expect(order).toEqual(['name', 'email', 'phone', 'message']);
@@ -109,13 +109,44 @@ test.describe('contact form', () => {
     await expect(page.getByLabel('Phone', { exact: true })).toBeFocused();
   });
 
+  test('Enter in a filled field shows every message; a click on Send after a bad field lands', async ({
+    page,
+  }) => {
+    await page.goto('/contact-us');
+    const name = page.getByLabel('Name', { exact: true });
+    await name.fill('Ms Wong');
+    await name.press('Enter');
+    for (const message of [
+      'Please enter your email address.',
+      'Please enter your phone number.',
+      'Please enter a message.',
+    ])
+      await expect(page.getByText(message)).toBeVisible();
+    await expect(page.getByLabel('Email', { exact: true })).toBeFocused();
+
+    // Leaving a bad field for the button shows its message only with the others, on the click.
+    await page.reload();
+    await page.getByLabel('Name', { exact: true }).fill('Ms Wong');
+    await page.getByLabel('Email', { exact: true }).fill('wong@school.example');
+    await page.getByLabel('Phone', { exact: true }).fill('12');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Please enter a valid phone number.')).toBeVisible();
+    await expect(page.getByText('Please enter a message.')).toBeVisible();
+    await expect(page.getByLabel('Phone', { exact: true })).toBeFocused();
+  });
+
   test('works without JavaScript: field messages with the text kept, then sent', async ({
     browser,
   }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/contact-us');
-    const v = visitor();
+    // Ten lines that fill the box to its 5,000 characters: the browser sends each line break as
+    // two characters, which must not make it too long.
+    const v = { ...visitor(), message: '' };
+    v.message = Array.from({ length: 10 }, (_, i) => `${v.name} line ${i} `.padEnd(499, 'x'))
+      .join('\n')
+      .padEnd(5000, 'y');
     await fillContact(page, { ...v, email: 'not-an-email' });
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
@@ -128,6 +159,14 @@ test.describe('contact form', () => {
     await expect(page.getByLabel('Message', { exact: true })).toHaveValue('');
     await expect.poll(() => mailsAbout(`from ${v.name}`).length).toBe(1);
     await expect.poll(() => acknowledgements(v.email).length).toBe(1);
+
+    // The answer is a page of its own: reloading it sends nothing again.
+    await expect(page).toHaveURL(/\/contact-us\?sent=1$/);
+    await page.reload();
+    await expect(page.getByText('Message sent successfully!')).toBeVisible();
+    await page.goto('/contact-us');
+    await expect(page.getByText('Message sent successfully!')).toHaveCount(0);
+    expect(mailsAbout(`from ${v.name}`)).toHaveLength(1);
     await context.close();
   });
 

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { Field, TextAreaField } from '~/components/ui/field';
 import { busyButton } from '~/lib/busy-button';
+import { useHydrated } from '~/lib/use-hydrated';
 import type { ActionResult } from '~/lib/forms';
 import { CONTACT_MESSAGES, ContactFormSchema, type ContactForm } from '~/lib/schemas/contact';
 import { useForm, useOnResult } from '~/lib/use-form';
@@ -12,23 +13,35 @@ export type ContactResult = ActionResult & { values?: Partial<ContactForm> };
 /**
  * Name, Email, Phone and Message, all required (spec §5), with the status line of spec §4:
  * 'Sending...', then 'Message sent successfully!' with the form cleared, or 'Failed to send
- * message. Please try again.' with the text kept. A plain POST without JavaScript.
+ * message. Please try again.' with the text kept. A plain POST without JavaScript, whose success
+ * is a redirect to `?sent=1` (`sent`): reloading that page says it again instead of sending the
+ * message again.
  */
-export function ContactForm({ result }: { result: ContactResult | undefined }) {
+export function ContactForm({
+  result,
+  sent = false,
+}: {
+  result: ContactResult | undefined;
+  sent?: boolean;
+}) {
   const navigation = useNavigation();
   const sending = navigation.state === 'submitting' && navigation.formAction === '/contact-us';
   const form = useForm(ContactFormSchema, result);
   const ref = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
   useOnResult(result, (r) => {
     if (r.ok) ref.current?.reset();
   });
   const kept = result && !result.ok ? (result.values ?? {}) : {};
+  const done = result ? result.ok : sent;
   const status = sending
     ? 'Sending...'
-    : result?.ok
-      ? CONTACT_MESSAGES.sent
-      : result && !result.fields
-        ? (result.error ?? CONTACT_MESSAGES.failed)
+    : result && !result.ok
+      ? result.fields
+        ? ''
+        : (result.error ?? CONTACT_MESSAGES.failed)
+      : done
+        ? CONTACT_MESSAGES.sent
         : '';
   const failed = !sending && result !== undefined && !result.ok && !result.fields;
 
@@ -94,6 +107,8 @@ export function ContactForm({ result }: { result: ContactResult | undefined }) {
           />
         </div>
       </div>
+      {/* The action answers a post from this page with JavaScript; a plain one, with a redirect. */}
+      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
       {/* Honeypot: hidden from people, filled by bots. */}
       <div aria-hidden className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor="contact-website">Website</label>
@@ -117,7 +132,7 @@ export function ContactForm({ result }: { result: ContactResult | undefined }) {
         <p
           role="status"
           data-testid="contact-status"
-          className={`min-h-6 text-sm font-medium ${failed ? 'text-red-700' : result?.ok && !sending ? 'text-green-700' : 'text-slate-700'}`}
+          className={`min-h-6 text-sm font-medium ${failed ? 'text-red-700' : done && !sending ? 'text-green-700' : 'text-slate-700'}`}
         >
           {status}
         </p>
