@@ -49,11 +49,16 @@ test('a guest fills a cart, meets every validation message, and sends an enquiry
   await page
     .getByRole('button', { name: /Increase quantity of Aluminium Football Goalposts/ })
     .click();
+  const summary = page.getByRole('list', { name: 'Items in your enquiry' });
+  // Enter takes what was typed as the field's blur does: too many becomes the most there can be.
+  await page.getByLabel(/Quantity of Aluminium Football Goalposts/).fill('99999');
+  await page.getByLabel(/Quantity of Aluminium Football Goalposts/).press('Enter');
+  await expect(page.getByLabel(/Quantity of Aluminium Football Goalposts/)).toHaveValue('9999');
+  await expect(summary).toContainText('Aluminium Football Goalposts (Full Size)× 9999');
   await page.getByLabel(/Quantity of Aluminium Football Goalposts/).fill('5');
   await page.getByLabel(/Quantity of Aluminium Football Goalposts/).press('Enter');
   await page.getByRole('button', { name: /Remove NAPFA Test Equipment Set/ }).click();
   await expect(lines).toHaveCount(2);
-  const summary = page.getByRole('list', { name: 'Items in your enquiry' });
   await expect(summary).toContainText('Aluminium Football Goalposts (Full Size)× 5');
   await expect(summary).toContainText('Professional Court Line Taping Service× 2');
 

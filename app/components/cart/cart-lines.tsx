@@ -176,9 +176,13 @@ function QuantityControl({
         <Minus aria-hidden className="size-4" />,
         line.quantity <= 1,
       )}
+      {/* With JavaScript, Enter commits what was typed as leaving the field does (too many
+          becomes the most there can be), instead of the browser refusing it and the field
+          showing a number the cart does not hold. */}
       <form
         method="post"
         action="/cart"
+        noValidate={hydrated}
         onSubmit={(event) => {
           event.preventDefault();
           commit(value);
