@@ -16,6 +16,7 @@ import { env } from '~/services/env.server';
 import { formAction, parseInput, readForm, refusalKeeping } from '~/services/forms.server';
 import { getEnquiryCase } from '~/services/inbox/enquiries.server';
 import {
+  QuotationSentMeanwhile,
   quotationLinesOf,
   quotationTerms,
   sendQuotation,
@@ -68,8 +69,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       contactName: enquiry.contactName,
       replyTo: enquiry.replyTo,
       items: enquiry.items,
-      next: `Q-${enquiry.reference}-${(enquiry.quotations.at(-1)?.sequence ?? 0) + 1}`,
     },
+    /** The latest quotation's sequence (0: none yet): the send is refused if one came since. */
+    after: enquiry.quotations.at(-1)?.sequence ?? 0,
     gstRateBasisPoints: env().gstRateBasisPoints,
   };
 }
@@ -82,12 +84,20 @@ export async function action({ request, params }: Route.ActionArgs) {
     const enquiry = await getEnquiryCase(id);
     if (!enquiry) throw data('Enquiry not found', { status: 404 });
     const extras = Math.min(MAX_EXTRA_LINES, Math.max(0, Number(form.get('extras')) || 0));
+    const after = String(form.get('after') ?? '');
     const itemIds = enquiry.items.map((i) => i.id);
     let sent: Awaited<ReturnType<typeof sendQuotation>>;
     try {
       const values = parseInput(quotationFormSchema(itemIds, extras), formValues(form));
-      sent = await sendQuotation(admin, id, readQuotationDraft(values, itemIds, extras));
+      sent = await sendQuotation(
+        admin,
+        id,
+        readQuotationDraft(values, itemIds, extras),
+        /^\d{1,6}$/.test(after) ? Number(after) : undefined,
+      );
     } catch (error) {
+      // Sending it again after reading the one sent meanwhile is a choice made knowing it.
+      if (error instanceof QuotationSentMeanwhile) form.set('after', String(error.sequence));
       // The refused page without JavaScript is a new one: it starts from what was typed (every
       // price, note and line), not from the last quotation.
       return refusalKeeping(error, form);
@@ -105,6 +115,8 @@ export default function AdminQuotation({ loaderData }: Route.ComponentProps) {
     string
   > | null;
   const start: Record<string, string> = typed ?? loaderData.start;
+  // A refusal because another quotation was sent meanwhile brings that one's sequence.
+  const after = Number(typed?.after ?? loaderData.after) || 0;
   const startExtras = typed
     ? Math.min(MAX_EXTRA_LINES, Math.max(0, Number(typed.extras) || 0))
     : loaderData.startExtras;
@@ -135,7 +147,7 @@ export default function AdminQuotation({ loaderData }: Route.ComponentProps) {
     <>
       <BackLink to={`/admin/enquiries/${enquiry.id}`}>Enquiry {enquiry.reference}</BackLink>
       <AdminPageHeader
-        title={`Quotation ${enquiry.next}`}
+        title={`Quotation Q-${enquiry.reference}-${after + 1}`}
         description={`For ${enquiry.contactName}. Prices in SGD before GST; GST at ${formatRate(gstRateBasisPoints)} is added on the subtotal.`}
       />
       <Form
@@ -145,6 +157,7 @@ export default function AdminQuotation({ loaderData }: Route.ComponentProps) {
         className="space-y-6"
       >
         <input type="hidden" name="extras" value={extras} />
+        <input type="hidden" name="after" value={after} />
         <FormError message={form.formError} />
         <section aria-labelledby="lines-heading" className={card}>
           <h2 id="lines-heading" className="text-lg font-bold text-slate-900">

@@ -217,10 +217,29 @@ test('a signed-in customer sees Quoted, the reply and the PDF; another customer 
     .first()
     .fill('1,200');
   await expect(staff.getByTestId('total')).toHaveText('S$1,580.39');
+  // A colleague opened the same revision meanwhile: after this send, theirs is refused.
+  const colleague = await staff.context().newPage();
+  await colleague.goto(staff.url());
+  await expect(
+    colleague.getByRole('heading', { name: `Quotation Q-${reference}-2` }),
+  ).toBeVisible();
   await staff.getByRole('button', { name: 'Send quotation' }).click();
   await expect(
     staff.getByRole('status').filter({ hasText: `Q-${reference}-2 sent` }),
   ).toBeVisible();
+  await colleague.getByLabel('Unit price (S$) of extra line 1').fill('175');
+  await colleague.getByRole('button', { name: 'Send quotation' }).click();
+  await expect(
+    colleague.getByText(`Quotation Q-${reference}-2 was sent while you were writing this one.`, {
+      exact: false,
+    }),
+  ).toBeVisible();
+  // Sending it again now is a choice made knowing of quotation 2: it would be number 3.
+  await expect(
+    colleague.getByRole('heading', { name: `Quotation Q-${reference}-3` }),
+  ).toBeVisible();
+  await expect(colleague.getByLabel('Unit price (S$) of extra line 1')).toHaveValue('175');
+  await colleague.close();
 
   await customer.goto(own);
   await expect(customer.getByText('Quoted', { exact: true })).toBeVisible();

@@ -31,7 +31,12 @@ import {
 } from './enquiries.server';
 import { inboxCounts } from '../admin/overview.server';
 import { readMessage, replyToMessage, setMessageHandled } from './messages.server';
-import { getQuotationPdf, priceQuotation, sendQuotation } from './quotations.server';
+import {
+  getQuotationPdf,
+  priceQuotation,
+  QuotationSentMeanwhile,
+  sendQuotation,
+} from './quotations.server';
 
 let staff: { id: string; name: string };
 let owner: { id: string };
@@ -335,6 +340,22 @@ describe('quotations', () => {
     expect(new Set(numbers).size).toBe(6);
     expect(numbers).toEqual([1, 2, 3, 4, 5, 6].map((n) => `Q-${e.reference}-${n}`));
     for (const n of numbers) expect(await getQuotationPdf(e.id, `${n}.pdf`)).not.toBeNull();
+  });
+
+  it('refuses a send from a page older than the latest quotation (409), storing and mailing nothing', async () => {
+    const e = await enquiry();
+    const draft = await draftFor(e.id, ['10', '20']);
+    // Two staff open the quotation page before any is sent: both pages show none (0).
+    const first = await sendQuotation(staff, e.id, draft, 0);
+    expect(first.number).toBe(`Q-${e.reference}-1`);
+    const mails = (await mailsTo(e.contactEmail!)).length;
+    const late = sendQuotation(staff, e.id, draft, 0);
+    await expect(late).rejects.toBeInstanceOf(QuotationSentMeanwhile);
+    await expect(late).rejects.toMatchObject({ status: 409, number: first.number, sequence: 1 });
+    expect(await getQuotationPdf(e.id, `Q-${e.reference}-2.pdf`)).toBeNull();
+    expect(await mailsTo(e.contactEmail!)).toHaveLength(mails);
+    // Sent again by someone who has seen quotation 1, it is quotation 2.
+    expect((await sendQuotation(staff, e.id, draft, 1)).number).toBe(`Q-${e.reference}-2`);
   });
 
   it('gives the PDF to the owning customer only', async () => {

@@ -58,6 +58,23 @@ export function priceQuotation(
 }
 
 /**
+ * A quotation that another send numbered after the one the sender's page showed as the latest:
+ * two staff pricing the same enquiry would otherwise both mail the customer a quotation.
+ */
+export class QuotationSentMeanwhile extends UserError {
+  override name = 'QuotationSentMeanwhile';
+  constructor(
+    readonly number: string,
+    readonly sequence: number,
+  ) {
+    super(
+      `Quotation ${number} was sent while you were writing this one. Read it on the enquiry's page; if yours is still needed, send it again.`,
+      409,
+    );
+  }
+}
+
+/**
  * Issues a quotation: numbers it Q-<reference>-<n> (the next n for this enquiry), renders the
  * PDF, stores both with its lines, e-mails the PDF to the customer, moves the enquiry to Quoted
  * and records it in the timeline, all in one transaction. The enquiry row is locked
@@ -69,6 +86,8 @@ export async function sendQuotation(
   actor: Actor,
   enquiryId: number,
   draft: QuotationDraft,
+  /** The sequence of the latest quotation the sender saw (0: none); another one since refuses. */
+  after?: number,
 ): Promise<{ id: number; number: string; emailedTo: string | null }> {
   const basisPoints = env().gstRateBasisPoints;
   const items = await db()
@@ -83,7 +102,7 @@ export async function sendQuotation(
   const priced = priceQuotation(items, draft, basisPoints);
   for (let attempt = 1; ; attempt++) {
     try {
-      const sent = await issue(actor, enquiryId, draft, priced, basisPoints);
+      const sent = await issue(actor, enquiryId, draft, priced, basisPoints, after);
       if (sent.emailedTo) deliverSoon();
       return sent;
     } catch (error) {
@@ -99,6 +118,7 @@ async function issue(
   draft: QuotationDraft,
   priced: ReturnType<typeof priceQuotation>,
   basisPoints: number,
+  after: number | undefined,
 ) {
   return db().transaction(async (tx) => {
     const enquiry = await lockEnquiry(tx, enquiryId);
@@ -106,7 +126,10 @@ async function issue(
       .select({ n: max(quotations.sequence) })
       .from(quotations)
       .where(eq(quotations.enquiryId, enquiryId));
-    const sequence = (last?.n ?? 0) + 1;
+    const latest = last?.n ?? 0;
+    if (after !== undefined && latest > after)
+      throw new QuotationSentMeanwhile(`Q-${enquiry.reference}-${latest}`, latest);
+    const sequence = latest + 1;
     const number = `Q-${enquiry.reference}-${sequence}`;
     const now = new Date();
     const validUntil = new Date(now.getTime() + draft.validityDays * 86_400_000);
