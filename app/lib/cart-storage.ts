@@ -71,7 +71,8 @@ export function foldGuestCookie(described: readonly CartLine[]): void {
   const pending = parseGuestCart(cookie);
   if (!pending.length) return;
   // Deleted first: a second call (React runs effects twice in development) finds nothing to add.
-  document.cookie = `${GUEST_CART_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${GUEST_CART_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
   const names = new Map(described.map((l) => [l.productId, l]));
   const lines = readLocalCart();
   // The cookie's lines become the local cart: under the cookie's token, so a sign-in loader that

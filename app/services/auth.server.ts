@@ -86,7 +86,7 @@ function createAuth() {
       },
     },
     advanced: {
-      useSecureCookies: config.publicUrl.startsWith('https://'),
+      useSecureCookies: config.secureCookies,
       // server/app.ts sets this header on every request from clientAddressFrom (the TCP peer, or
       // what the nearest trusted proxy saw), overwriting anything the client sent.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

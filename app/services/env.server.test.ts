@@ -11,6 +11,12 @@ describe('parseEnv', () => {
     expect(parseEnv({ DATA_DIR: '/tmp/fh-env-test' }).authSecret).toBe(env.authSecret);
   });
 
+  it('marks cookies Secure when the shop is served over https', () => {
+    expect(parseEnv({ DATA_DIR: '/tmp/fh-env-test' }).secureCookies).toBe(false);
+    const https = parseEnv({ DATA_DIR: '/tmp/fh-env-test', PUBLIC_URL: 'https://shop.example' });
+    expect(https.secureCookies).toBe(true);
+  });
+
   it('reads TRUST_PROXY as a number of proxy hops', () => {
     expect(parseEnv({ DATA_DIR: '/tmp/fh-env-test' }).trustedHops).toBe(0);
     expect(parseEnv({ DATA_DIR: '/tmp/fh-env-test', TRUST_PROXY: '2' }).trustedHops).toBe(2);

@@ -87,8 +87,7 @@ const EnvSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['WEB_CONCURRENCY'],
-        message:
-          'above 1 needs DATABASE_URL: the embedded database belongs to one process',
+        message: 'above 1 needs DATABASE_URL: the embedded database belongs to one process',
       });
     }
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
@@ -104,6 +103,8 @@ export type Env = z.infer<typeof EnvSchema> & {
   /** Absolute data folder. */
   dataDir: string;
   publicUrl: string;
+  /** The shop is served over https (PUBLIC_URL): its cookies are marked Secure. */
+  secureCookies: boolean;
   authSecret: string;
   /** PGlite (a data folder or memory) or a PostgreSQL server. */
   database: { kind: 'pglite'; dir: string | null } | { kind: 'postgres'; url: string };
@@ -132,11 +133,13 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     : env.DATABASE_URL.startsWith('memory://')
       ? { kind: 'pglite', dir: null }
       : { kind: 'postgres', url: env.DATABASE_URL };
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     ...env,
     dataDir,
     database,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
     authSecret: env.AUTH_SECRET ?? embeddedSecret(dataDir, database),
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' : database.kind === 'pglite',
     gstRateBasisPoints: parseBasisPoints(env.GST_RATE)!,

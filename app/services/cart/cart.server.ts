@@ -14,6 +14,7 @@ import {
 } from '~/lib/cart';
 import { db } from '../db/client.server';
 import { cartItems, cartMerges, products } from '../db/schema';
+import { env } from '../env.server';
 import { UserError } from '../errors.server';
 import { mediaUrl } from '../media/storage.server';
 
@@ -233,10 +234,13 @@ export function guestCartCookie(
   token: string | null = null,
 ): string {
   const value = serializeGuestCart(lines, token);
-  // Lax: sent on the top-level navigations that show the cart, never on cross-site posts.
+  // Lax: sent on the top-level navigations that show the cart, never on cross-site posts. Not
+  // HttpOnly (the page's scripts fold it into the local cart), but Secure on an https shop: its
+  // merge token must not travel over plain http.
+  const secure = env().secureCookies ? '; Secure' : '';
   return value
-    ? `${GUEST_CART_COOKIE}=${value}; Path=/; Max-Age=${60 * 60 * 24 * 30}; SameSite=Lax`
-    : `${GUEST_CART_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+    ? `${GUEST_CART_COOKIE}=${value}; Path=/; Max-Age=${60 * 60 * 24 * 30}; SameSite=Lax${secure}`
+    : `${GUEST_CART_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
 }
 
 /**

@@ -47,7 +47,7 @@ function senderProof(tokenHash: string): string {
 
 /** The Set-Cookie header that marks this browser as the sender of the enquiry with this token. */
 export function senderCookie(token: string): string {
-  const secure = env().publicUrl.startsWith('https:') ? '; Secure' : '';
+  const secure = env().secureCookies ? '; Secure' : '';
   return `${SENDER_COOKIE}=${senderProof(hashAccessToken(token))}; Path=/enquiries/; Max-Age=${SENDER_MAX_AGE}; HttpOnly; SameSite=Lax${secure}`;
 }
 
