@@ -74,8 +74,12 @@ export function createApp(): express.Express {
   // start.mjs sets them before its static files; once per response is enough.
   app.use((req, res, next) => (res.locals.cspNonce ? next() : headers(req, res, next)));
 
-  // TRACE echoes the request (cookies included) back; nothing here needs it or CONNECT.
+  // TRACE echoes the request (cookies included) back; nothing here needs it or CONNECT. OPTIONS
+  // gets the same list of methods for every URL (no page is meant for other sites' scripts, so
+  // there is no CORS to negotiate); React Router had no answer for it and logged each one as an
+  // error with its stack.
   app.use((req, res, next) => {
+    if (req.method === 'OPTIONS') return void res.status(204).set('Allow', 'GET, HEAD, POST').end();
     if (req.method !== 'TRACE' && req.method !== 'TRACK' && req.method !== 'CONNECT') return next();
     res.status(405).set('Allow', 'GET, HEAD, POST').type('text/plain').send('Method not allowed.');
   });
@@ -175,7 +179,7 @@ export function createApp(): express.Express {
   // says whether it came from this site.
   const publicOrigin = new URL(config.publicUrl).origin;
   app.use((req, res, next) => {
-    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
+    if (req.method === 'GET' || req.method === 'HEAD') return next();
     const origin = req.headers.origin;
     if (!origin || origin === publicOrigin || origin === `${req.protocol}://${req.headers.host}`)
       return next();

@@ -302,6 +302,14 @@ describe('methods', () => {
   it('refuses TRACE with a 4xx and a message', async () => {
     expect((await send('/', { method: 'TRACE' })).status).toBe(405);
   });
+
+  it('answers OPTIONS with what a URL takes, without logging an error for it', async () => {
+    for (const path of ['/cart', '/', '/api/v1/products', '/admin/list']) {
+      const answer = await send(path, { method: 'OPTIONS' });
+      expect([answer.status, answer.headers.allow], path).toEqual([204, 'GET, HEAD, POST']);
+    }
+    expect(server.stderr()).not.toMatch(/OPTIONS/);
+  });
 });
 
 describe('Google sign-in', () => {
