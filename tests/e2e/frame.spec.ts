@@ -74,6 +74,66 @@ test('the top-bar search box follows the URL when the page changes in the app', 
   await expect(search).toHaveValue('');
 });
 
+// A slow machine can paint while the parser is still in the header or the footer (most loads at
+// 6x CPU throttling, docs/decisions/010): the search box took the whole row, then moved when the
+// buttons to its right were read; on a short page the footer moved up when its last line arrived.
+// Each document here is cut short where such a paint may catch it: what it shows of the frame
+// must be where the whole page has it. The 404 page is short: its main stretches to the footer.
+test('what a half-read page shows of its header and footer is where the whole page has it', async ({
+  page,
+}) => {
+  const frameParts = () =>
+    page.evaluate(() =>
+      [
+        ...document.querySelectorAll('header :is(a, input, summary, button, details), footer a'),
+      ].map((el) => {
+        const { x, y, width, height } = el.getBoundingClientRect();
+        const label = el.getAttribute('aria-label') ?? el.getAttribute('placeholder');
+        // A menu's own text is its summary's, which a cut may leave out.
+        const text = el.localName === 'details' ? '' : el.textContent;
+        const name = `${el.localName} ${label ?? text}`;
+        const painted = el.checkVisibility({ visibilityProperty: true });
+        return { name, box: painted && { x, y, width, height } };
+      }),
+    );
+  /** The HTML up to the end of the last of `marks`, each looked for after the one before. */
+  const cutAfter = (html: string, ...marks: string[]) => {
+    let end = 0;
+    for (const mark of marks) {
+      const at = html.indexOf(mark, end);
+      expect(at, mark).toBeGreaterThan(-1);
+      end = at + mark.length;
+    }
+    return html.slice(0, end);
+  };
+  const cuts: [string, string[]][] = [
+    ['the search box', ['id="site-search"', '</form>']],
+    ['the account menu', ['>Account</span>', '</details>']],
+    ["the opening tag of the navigation's first menu", ['aria-label="Main"', '<details', '>']],
+    ["the footer's links, before its last line", ['<footer', 'aria-label="Footer"', '</nav>']],
+  ];
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('link', { name: /^Cart,/ })).toBeVisible();
+    await expect(page.getByRole('contentinfo').getByRole('link').first()).toBeVisible();
+    const whole = await frameParts();
+    for (const [cut, marks] of cuts) {
+      await page.route('**/no-such-page', async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, body: cutAfter(await response.text(), ...marks) });
+      });
+      await page.goto('/no-such-page');
+      const parts = await frameParts();
+      parts.forEach(({ name, box }, i) => {
+        expect(name).toBe(whole[i]!.name);
+        if (box) expect.soft(box, `${width} px, cut after ${cut}: ${name}`).toEqual(whole[i]!.box);
+      });
+      await page.unroute('**/no-such-page');
+    }
+  }
+});
+
 test('an unknown address shows the 404 page with a way back', async ({ page }) => {
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
