@@ -243,6 +243,18 @@ test('a signed-in customer sees Quoted, the reply and the PDF; another customer 
     `Quotation Q-${reference}-2 ready`,
   );
 
+  // A quotation that is not there: the browser shows a page that says so, not a raw error (JSON).
+  const id = new URL(own).pathname.split('/').pop()!;
+  for (const [page, url] of [
+    [staff, `/admin/enquiries/${id}/quotations/Q-${reference}-99.pdf`],
+    [customer, `/orders/${id}/quotations/Q-nope.pdf`],
+  ] as const) {
+    const response = await page.goto(url);
+    expect(response?.status(), url).toBe(404);
+    expect(response?.headers()['content-type'], url).toBe('text/html; charset=utf-8');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Quotation not found');
+  }
+
   const other = await customerPage(browser);
   expect((await other.goto(own))?.status()).toBe(404);
   expect((await other.request.get(href)).status()).toBe(404);
