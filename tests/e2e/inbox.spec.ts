@@ -175,6 +175,8 @@ test('a guest enquiry is worked through: New in the inbox, a note, a reply and a
   const pdf = await staff.request.get(`${staff.url().split('?')[0]}/quotations/${number}.pdf`);
   expect(pdf.status()).toBe(200);
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  // One setting, the back office's: it read `no-store, private, no-store` (the route's was added).
+  expect(pdf.headers()['cache-control']).toBe('no-store');
 
   // The customer's mail: the reply (Reply-To the company) and the quotation with its PDF.
   await expect.poll(() => mailsAbout(`Re: your enquiry ${reference}`).length).toBe(1);
@@ -234,6 +236,7 @@ test('a signed-in customer sees Quoted, the reply and the PDF; another customer 
   const download = await customer.request.get(href);
   expect(download.status()).toBe(200);
   expect(download.headers()['content-type']).toBe('application/pdf');
+  expect(download.headers()['cache-control']).toBe('no-store');
   expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-');
   const first = customer.getByRole('link', { name: `Download Q-${reference}-2 (PDF)` });
   expect((await customer.request.get((await first.getAttribute('href'))!)).status()).toBe(200);
@@ -289,6 +292,7 @@ test('the CSV export has one row per item of exactly the enquiries shown', async
   expect(href).toBe(`/admin/enquiries.csv?q=${tag}`);
   const response = await staff.request.get(href);
   expect(response.headers()['content-type']).toContain('text/csv');
+  expect(response.headers()['cache-control']).toBe('no-store');
   const body = (await response.body()).toString('utf8');
   expect(body.startsWith('\uFEFF')).toBe(true);
   const rows = body.slice(1).trim().split('\r\n').slice(1);
