@@ -1,15 +1,14 @@
-import { data } from 'react-router';
 import type { Route } from './+types/admin.enquiries.$id.quotations.$file';
 import { getQuotationPdf } from '~/services/inbox/quotations.server';
 import { refusePosts, requireAdmin } from '~/services/permissions.server';
-import { pdfResponse } from '~/services/inbox/pdf-response.server';
+import { pdfResponse, quotationNotFound } from '~/services/inbox/pdf-response.server';
 
 /** A quotation's PDF as it was sent, for staff. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
   const file = id ? await getQuotationPdf(id, params.file) : null;
-  if (!file) throw data('Quotation not found', { status: 404 });
+  if (!file) return quotationNotFound(['/admin/enquiries', 'Back to the enquiries']);
   return pdfResponse(file);
 }
 

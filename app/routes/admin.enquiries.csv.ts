@@ -4,7 +4,10 @@ import { enquiriesCsv } from '~/services/inbox/csv.server';
 import { exportEnquiryRows } from '~/services/inbox/enquiries.server';
 import { refusePosts, requireAdmin } from '~/services/permissions.server';
 
-/** The enquiries in the list's current filter (same URL parameters), one row per item. */
+/**
+ * The enquiries in the list's current filter (same URL parameters), one row per item. No cache
+ * may keep it: server/headers.ts answers every /admin address `Cache-Control: no-store`.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const filter = readEnquiryFilter(new URL(request.url).searchParams);
@@ -14,7 +17,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="enquiries-${day}.csv"`,
-      'Cache-Control': 'private, no-store',
       'X-Robots-Tag': 'noindex, nofollow',
     },
   });

@@ -1,4 +1,5 @@
 import { Download, Search } from 'lucide-react';
+import { Fragment } from 'react';
 import { Form, Link, redirect } from 'react-router';
 import type { Route } from './+types/admin.enquiries';
 import { AdminPageHeader } from '~/components/admin/admin-shell';
@@ -75,9 +76,12 @@ export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
         method="get"
         role="search"
         aria-label="Filter enquiries"
-        className="mb-6 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end"
+        className="mb-6 grid items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] 2xl:grid-cols-[minmax(0,2fr)_auto_minmax(0,1fr)_minmax(0,1fr)_auto]"
       >
-        <div className="sm:col-span-2 lg:col-span-1">
+        {/* Beside the back office's sidebar one row is too narrow for all five until 2xl: search
+            and status above, the dates and buttons below, the status as wide as its longest
+            option (its `auto` column). */}
+        <div className="sm:col-span-2 2xl:col-span-1">
           <label htmlFor="q" className={label}>
             Search
           </label>
@@ -160,38 +164,44 @@ export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
           {result.items.map((e) => (
             <li
               key={e.id}
-              className="relative grid gap-x-4 gap-y-1 p-4 hover:bg-slate-50 lg:grid-cols-[11rem_8rem_1fr_1.3fr] lg:items-start"
+              className="relative grid gap-x-6 gap-y-1 p-4 hover:bg-slate-50 lg:grid-cols-[11rem_minmax(0,1fr)_minmax(0,1fr)] lg:items-start"
             >
-              <div className="flex items-center justify-between gap-2 lg:block">
+              {/* Reference and status side by side on a phone; with the date in one column from
+                  lg, which leaves the contact's details room to be read in full. */}
+              <div className="flex items-center justify-between gap-2 lg:flex-col lg:items-start lg:gap-1">
                 <Link
                   to={`/admin/enquiries/${e.id}`}
                   className={`text-brand-800 after:absolute after:inset-0 hover:underline ${e.status === 'new' ? 'font-extrabold' : 'font-semibold'}`}
                 >
                   {e.reference}
                 </Link>
-                <span className="lg:hidden">
+                <span className="lg:order-last">
                   <StatusBadge status={e.status} />
                 </span>
                 <p className="hidden text-sm text-slate-600 lg:block">
                   <When date={e.createdAt} />
                 </p>
               </div>
-              <div className="hidden lg:block">
-                <StatusBadge status={e.status} />
-              </div>
-              <div className="min-w-0 text-sm">
-                <p className="truncate font-medium text-slate-900">
+              <div className="min-w-0 text-sm text-slate-600">
+                <p className="font-medium text-slate-900">
                   {e.contactName}
                   {e.guest ? (
-                    <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-700">
-                      Guest
-                    </span>
+                    <>
+                      {' '}
+                      <span className="ml-1 inline-block rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal whitespace-nowrap text-slate-700">
+                        Guest
+                      </span>
+                    </>
                   ) : null}
                 </p>
-                <p className="truncate text-slate-600">
-                  {[e.organisation, e.contactEmail].filter(Boolean).join(' · ') || '—'}
-                </p>
-                <p className="text-slate-600 lg:hidden">
+                {e.organisation ? <p>{e.organisation}</p> : null}
+                {e.contactEmail ? (
+                  <p>
+                    <EmailText email={e.contactEmail} />
+                  </p>
+                ) : null}
+                {e.organisation || e.contactEmail ? null : <p>—</p>}
+                <p className="lg:hidden">
                   <When date={e.createdAt} />
                 </p>
               </div>
@@ -213,4 +223,14 @@ export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
       />
     </>
   );
+}
+
+/** An e-mail address that, too long for its line, wraps before an @ or a dot before inside a word. */
+function EmailText({ email }: { email: string }) {
+  return email.split(/(?=[@.])/).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
 }

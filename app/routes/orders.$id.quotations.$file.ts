@@ -1,6 +1,5 @@
-import { data } from 'react-router';
 import type { Route } from './+types/orders.$id.quotations.$file';
-import { pdfResponse } from '~/services/inbox/pdf-response.server';
+import { pdfResponse, quotationNotFound } from '~/services/inbox/pdf-response.server';
 import { getQuotationPdf } from '~/services/inbox/quotations.server';
 import { requireUser } from '~/services/permissions.server';
 
@@ -9,6 +8,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
   const file = id ? await getQuotationPdf(id, params.file, user.id) : null;
-  if (!file) throw data('Quotation not found', { status: 404 });
+  if (!file) return quotationNotFound(['/orders', 'Back to My Orders']);
   return pdfResponse(file);
 }

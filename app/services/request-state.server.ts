@@ -64,9 +64,20 @@ export function noteRequestFailure(error: unknown): RequestState['failure'] {
 export const BAD_INPUT_TEXT =
   'We could not read that request: a field held something it cannot take (for example an invisible control character or a number far too large), or the form was not sent as a form. Please check what you entered and try again.';
 
-/** A page of its own for a request the app cannot hand to React (no frame, no scripts). */
-const plainPage = (title: string, text: string) =>
-  `<!doctype html><html lang="en-SG"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1>${title}</h1><p>${text}</p><p><a href="/">Back to the shop</a> · <a href="/shop">Browse the catalogue</a></p></body></html>`;
+/**
+ * A page of its own for a request the app cannot hand to React (no frame, no scripts), or that a
+ * resource route answers (it cannot render the app's pages). Its title, text and links are the
+ * code's own, never from the request: they are not escaped.
+ */
+export const plainPage = (
+  title: string,
+  text: string,
+  links: [href: string, label: string][] = [
+    ['/', 'Back to the shop'],
+    ['/shop', 'Browse the catalogue'],
+  ],
+) =>
+  `<!doctype html><html lang="en-SG"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1>${title}</h1><p>${text}</p><p>${links.map(([href, label]) => `<a href="${href}">${label}</a>`).join(' · ')}</p></body></html>`;
 
 export const BAD_INPUT_HTML = plainPage('Request not understood', BAD_INPUT_TEXT);
 

@@ -48,7 +48,9 @@ async function addProduct(page: Page, id: number) {
 /** Sends an enquiry for products 3 and 2 from the cart; a guest fills the contact dialog. */
 async function sendEnquiry(
   page: Page,
-  contact: { email?: string; phone?: string; organisation: string } | { organisation: string },
+  contact:
+    | { email?: string; phone?: string; name?: string; organisation: string }
+    | { organisation: string },
 ): Promise<string> {
   await addProduct(page, 3);
   await addProduct(page, 2);
@@ -60,6 +62,7 @@ async function sendEnquiry(
   if (guest) {
     const dialog = page.getByRole('dialog', { name: 'Contact Information' });
     if (contact.email) await dialog.getByLabel('Email').fill(contact.email);
+    if (contact.name) await dialog.getByLabel('Name (optional)').fill(contact.name);
     if (contact.phone) await dialog.getByLabel('Phone Number (optional)').fill(contact.phone);
     await dialog.getByLabel('Organisation (optional)').fill(contact.organisation);
     await dialog.getByRole('button', { name: 'Submit' }).click();
@@ -172,6 +175,8 @@ test('a guest enquiry is worked through: New in the inbox, a note, a reply and a
   const pdf = await staff.request.get(`${staff.url().split('?')[0]}/quotations/${number}.pdf`);
   expect(pdf.status()).toBe(200);
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  // One setting, the back office's: it read `no-store, private, no-store` (the route's was added).
+  expect(pdf.headers()['cache-control']).toBe('no-store');
 
   // The customer's mail: the reply (Reply-To the company) and the quotation with its PDF.
   await expect.poll(() => mailsAbout(`Re: your enquiry ${reference}`).length).toBe(1);
@@ -250,6 +255,7 @@ test('a signed-in customer sees Quoted, the reply and the PDF; another customer 
   const download = await customer.request.get(href);
   expect(download.status()).toBe(200);
   expect(download.headers()['content-type']).toBe('application/pdf');
+  expect(download.headers()['cache-control']).toBe('no-store');
   expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-');
   const first = customer.getByRole('link', { name: `Download Q-${reference}-2 (PDF)` });
   expect((await customer.request.get((await first.getAttribute('href'))!)).status()).toBe(200);
@@ -258,6 +264,18 @@ test('a signed-in customer sees Quoted, the reply and the PDF; another customer 
   await expect(customer.getByRole('article').filter({ hasText: reference })).toContainText(
     `Quotation Q-${reference}-2 ready`,
   );
+
+  // A quotation that is not there: the browser shows a page that says so, not a raw error (JSON).
+  const id = new URL(own).pathname.split('/').pop()!;
+  for (const [page, url] of [
+    [staff, `/admin/enquiries/${id}/quotations/Q-${reference}-99.pdf`],
+    [customer, `/orders/${id}/quotations/Q-nope.pdf`],
+  ] as const) {
+    const response = await page.goto(url);
+    expect(response?.status(), url).toBe(404);
+    expect(response?.headers()['content-type'], url).toBe('text/html; charset=utf-8');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Quotation not found');
+  }
 
   const other = await customerPage(browser);
   expect((await other.goto(own))?.status()).toBe(404);
@@ -293,6 +311,7 @@ test('the CSV export has one row per item of exactly the enquiries shown', async
   expect(href).toBe(`/admin/enquiries.csv?q=${tag}`);
   const response = await staff.request.get(href);
   expect(response.headers()['content-type']).toContain('text/csv');
+  expect(response.headers()['cache-control']).toBe('no-store');
   const body = (await response.body()).toString('utf8');
   expect(body.startsWith('\uFEFF')).toBe(true);
   const rows = body.slice(1).trim().split('\r\n').slice(1);
@@ -386,6 +405,76 @@ test('the filter form follows the status pills and Clear, and keeps focus on Fil
   await expect(staff).toHaveURL(/\/admin\/enquiries$/);
   await expect(status).toHaveValue('');
   await expect(search).toHaveValue('');
+});
+
+/** `element` and the elements in it whose content is wider than their box: cut off. */
+function overflowing(element: Element): string[] {
+  return [element, ...element.querySelectorAll('*')]
+    .filter((e) => e.scrollWidth > e.clientWidth)
+    .map((e) => `${e.tagName} "${e.textContent}" ${e.scrollWidth} > ${e.clientWidth}`);
+}
+
+test("beside the sidebar the filters show their longest text and a guest's long details are read in full", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const guest = await (await browser.newContext()).newPage();
+  const email = `procurement.officer.${randomUUID().slice(0, 8)}@anglo-chinese-junior-college.edu.sg`;
+  const organisation =
+    'Anglo-Chinese School (Independent) Physical Education and Co-Curricular Activities Department';
+  const reference = await sendEnquiry(guest, {
+    email,
+    name: 'Mr Muhammad Hafiz bin Abdul Rahman',
+    organisation,
+  });
+  const staff = await staffPage(browser);
+  // Soft: one run says every width where something is cut, not only the first.
+  for (const width of [390, 768, 1024, 1100, 1280, 1536]) {
+    await staff.setViewportSize({ width, height: 900 });
+    await staff.goto(`/admin/enquiries?q=${reference}`);
+    const fields = await staff
+      .getByRole('search', { name: 'Filter enquiries' })
+      .evaluate((form) => {
+        const status = form.querySelector('select')!;
+        // The select as wide as its longest option, where nothing else constrains it.
+        const natural = status.cloneNode(true) as HTMLSelectElement;
+        natural.style.cssText = 'position:absolute;width:auto';
+        form.append(natural);
+        const needed = natural.getBoundingClientRect().width;
+        natural.remove();
+        const search = form.querySelector('input[type=search]') as HTMLInputElement;
+        const style = getComputedStyle(search);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = style.font;
+        return {
+          status: status.getBoundingClientRect().width,
+          needed,
+          placeholder: context.measureText(search.placeholder).width,
+          room: search.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+        };
+      });
+    expect
+      .soft(fields.status, `status select at ${width} px`)
+      .toBeGreaterThanOrEqual(fields.needed);
+    // A phone has no room for the whole hint (it is cut there, as it was before); wider, it fits.
+    if (width >= 768)
+      expect
+        .soft(fields.placeholder, `search placeholder at ${width} px`)
+        .toBeLessThanOrEqual(fields.room);
+    const row = staff.getByRole('list', { name: 'Enquiries' }).getByRole('listitem');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(email);
+    await expect(row).toContainText(organisation);
+    expect.soft(await row.evaluate(overflowing), `cut off at ${width} px`).toEqual([]);
+    // The badge lies inside its cell (a clipped one would stick out of it).
+    const badge = await row.getByText('Guest', { exact: true }).boundingBox();
+    const cell = await row.getByText(email).locator('..').boundingBox();
+    expect
+      .soft(badge!.x + badge!.width, `badge at ${width} px`)
+      .toBeLessThanOrEqual(cell!.x + cell!.width);
+    const pageWidth = await staff.evaluate(() => document.documentElement.scrollWidth);
+    expect.soft(pageWidth, `page at ${width} px`).toBeLessThanOrEqual(width);
+  }
 });
 
 test('a page past the last one of a list goes to the last page, not an empty list', async ({
