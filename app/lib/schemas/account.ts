@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { EMAIL_MAX, isEmailAddress } from './email';
-import { cleanName } from './name';
 import { isPhoneNumber } from './phone';
 import { FULL_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '~/lib/constants';
 
@@ -17,11 +16,10 @@ export const ACCOUNT_MESSAGES = {
 export const emailField = z
   .string()
   .check(z.trim(), z.refine(isEmailAddress, ACCOUNT_MESSAGES.email));
-/** A person's name as staff see it: one line, no control or direction characters (cleanName). */
 export const nameField = z
   .string()
   .check(
-    z.overwrite(cleanName),
+    z.trim(),
     z.minLength(1, ACCOUNT_MESSAGES.blank),
     z.maxLength(FULL_NAME_MAX, `Full name cannot be more than ${FULL_NAME_MAX} characters`),
   );

@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { EMAIL_MAX, isEmailAddress } from './email';
-import { cleanName } from './name';
 import { isPhoneNumber } from './phone';
 
 // The Contact Us form (spec §2, §5: all four fields required, the e-mail typed as e-mail), read
@@ -21,25 +20,17 @@ export const CONTACT_MESSAGES = {
 
 export const CONTACT_LIMITS = { name: 100, email: EMAIL_MAX, phone: 40, message: 5000 } as const;
 
-/**
- * A required text: trimmed (a name also made one line without control or direction characters:
- * cleanName), then "missing" if empty (and nothing else said about it).
- */
-const required = (missing: string, max: number, tooLong: string, clean = (v: string) => v.trim()) =>
+/** A required text: trimmed, then "missing" if empty (and nothing else said about it). */
+const required = (missing: string, max: number, tooLong: string) =>
   z
     .string({ error: missing })
-    .check(
-      z.overwrite(clean),
-      z.minLength(1, { error: missing, abort: true }),
-      z.maxLength(max, tooLong),
-    );
+    .check(z.trim(), z.minLength(1, { error: missing, abort: true }), z.maxLength(max, tooLong));
 
 export const ContactFormSchema = z.object({
   name: required(
     CONTACT_MESSAGES.name,
     CONTACT_LIMITS.name,
     `Please keep your name to ${CONTACT_LIMITS.name} characters or fewer.`,
-    cleanName,
   ),
   email: required(
     CONTACT_MESSAGES.emailMissing,

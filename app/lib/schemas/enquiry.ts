@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { MAX_LINES, MAX_QUANTITY } from '~/lib/cart';
 import { EMAIL_MAX, isEmailAddress } from './email';
-import { cleanName } from './name';
 import { isPhoneNumber } from './phone';
 
 /** Spec §5 messages, verbatim. */
@@ -25,19 +24,13 @@ export const enquiryItemsSchema = z
   .array(enquiryItemSchema)
   .check(z.minLength(1, ENQUIRY_MESSAGES.emptyCart), z.maxLength(MAX_LINES));
 
-/**
- * Optional text: trimmed (a one-line field also without control or direction characters:
- * cleanName), and blank counts as not given; longer than `max`, a message.
- */
-const optional = (max: number, what: string, clean = (v: string) => v.trim()) =>
+/** Optional text: trimmed, and blank counts as not given; longer than `max`, a message. */
+const optional = (max: number, what: string) =>
   z.pipe(
     z.optional(
       z
         .string()
-        .check(
-          z.overwrite(clean),
-          z.maxLength(max, `${what} can be at most ${max} characters long.`),
-        ),
+        .check(z.trim(), z.maxLength(max, `${what} can be at most ${max} characters long.`)),
     ),
     z.transform((v) => (v ? v : undefined)),
   );
@@ -72,8 +65,8 @@ export const EnquiryFormSchema = z.object({
       ),
     ),
   promoCode: optional(ENQUIRY_LIMITS.promoCode, 'The promo code'),
-  organisation: optional(ENQUIRY_LIMITS.organisation, 'The organisation', cleanName),
-  poReference: optional(ENQUIRY_LIMITS.poReference, 'The PO / GeBIZ reference', cleanName),
+  organisation: optional(ENQUIRY_LIMITS.organisation, 'The organisation'),
+  poReference: optional(ENQUIRY_LIMITS.poReference, 'The PO / GeBIZ reference'),
   idempotencyKey: z.uuid(ENQUIRY_MESSAGES.expired),
 });
 
@@ -81,7 +74,7 @@ export const EnquiryFormSchema = z.object({
 export const GuestContactSchema = z
   .object({
     email: optional(ENQUIRY_LIMITS.email, 'The email address'),
-    name: optional(ENQUIRY_LIMITS.name, 'The name', cleanName),
+    name: optional(ENQUIRY_LIMITS.name, 'The name'),
     phone: optional(ENQUIRY_LIMITS.phone, 'The phone number'),
   })
   .check(

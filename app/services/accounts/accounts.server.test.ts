@@ -68,6 +68,22 @@ describe('register', () => {
     expect(error).toBeInstanceOf(UserError);
     expect(error.message).toBe('Email is already taken');
   });
+
+  it('stores the name as one line without control or direction characters', async () => {
+    await register({
+      email: 'tan-forged@example.com',
+      name: 'Tan\r\nBcc: evil@example.com\u202Efdp.exe\u0007',
+      password: 'correct horse battery',
+    });
+    const cookie = await signInOverHttp('tan-forged@example.com', 'correct horse battery');
+    expect((await getUser(requestWith(cookie)))!.name).toBe('Tan Bcc: evil@example.comfdp.exe');
+    const invisible = await register({
+      email: 'nobody-visible@example.com',
+      name: '\u202e\u200b',
+      password: 'correct horse battery',
+    }).catch((e) => e);
+    expect(invisible.message).toBe('This field cannot be left blank');
+  });
 });
 
 describe('limitAccountAction', () => {

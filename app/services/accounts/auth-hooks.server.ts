@@ -1,5 +1,6 @@
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { ACCOUNT_MESSAGES, emailField, nameField, profileSchema } from '~/lib/schemas/account';
+import { cleanName } from '~/lib/schemas/name';
 import { env } from '../env.server';
 import { clientAddress, hitRateLimit } from '../rate-limit.server';
 import {
@@ -69,7 +70,9 @@ function validateUserFields(input: Record<string, unknown>, creating: boolean) {
   if (creating || 'name' in input) {
     const name = nameField.safeParse(input.name);
     if (!name.success) bad(name.error.issues[0]!.message);
-    input.name = name.data;
+    // One line, no control or direction characters (the forms' check only trims).
+    input.name = cleanName(name.data);
+    if (!input.name) bad(ACCOUNT_MESSAGES.blank);
   }
   if ('phone' in input && input.phone !== null && input.phone !== undefined) {
     const phone = profileSchema.shape.phone.safeParse(input.phone);

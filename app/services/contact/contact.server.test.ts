@@ -93,6 +93,20 @@ describe('submitContactMessage', () => {
     expect((await db().select({ n: count() }).from(contactMessages))[0]!.n).toBe(before);
   });
 
+  it("stores the sender's name as one line without control or direction characters", async () => {
+    const result = await submitContactMessage({
+      values: fields({ name: 'Tan\r\nBcc: evil@example.com\u202Efdp.exe\u0007' }),
+      address: address(),
+    });
+    const [row] = await stored((result as { id: number }).id);
+    expect(row!.name).toBe('Tan Bcc: evil@example.comfdp.exe');
+    const invisible = await submitContactMessage({
+      values: fields({ name: '\u202e\u200b' }),
+      address: address(),
+    }).catch((e: unknown) => e);
+    expect((invisible as ValidationError).fields).toEqual({ name: CONTACT_MESSAGES.name });
+  });
+
   it('answers a filled honeypot as if it worked and stores nothing', async () => {
     const before = (await db().select({ n: count() }).from(contactMessages))[0]!.n;
     const result = await submitContactMessage({

@@ -1,9 +1,10 @@
-import { ContactFormSchema } from '~/lib/schemas/contact';
+import { CONTACT_MESSAGES, ContactFormSchema } from '~/lib/schemas/contact';
+import { cleanName } from '~/lib/schemas/name';
 import { db } from '../db/client.server';
 import { contactMessages } from '../db/schema';
 import { env } from '../env.server';
 import { UserError } from '../errors.server';
-import { parseInput } from '../forms.server';
+import { parseInput, ValidationError } from '../forms.server';
 import { deliverSoon, queueMail } from '../mail/queue.server';
 import { hitRateLimit } from '../rate-limit.server';
 import { siteInfo } from '../site.server';
@@ -38,7 +39,11 @@ export async function submitContactMessage(input: ContactSubmission): Promise<Co
   if (input.honeypot) return { status: 'dropped' };
 
   // Checked first: a message refused for a typo costs nothing of the limit (as an enquiry).
-  const fields = parseInput(ContactFormSchema, input.values);
+  // The name as staff see it (cleanName): one line, so it cannot forge one in the staff mail, and
+  // no control or direction characters (an override shows 'fdp.exe' as 'exe.pdf').
+  const parsed = parseInput(ContactFormSchema, input.values);
+  const fields = { ...parsed, name: cleanName(parsed.name) };
+  if (!fields.name) throw new ValidationError({ name: CONTACT_MESSAGES.name });
   const config = env();
   // The enquiry limit's numbers on a key of its own: a school that has just sent enquiries from
   // its shared address can still write to us, and the other way round.

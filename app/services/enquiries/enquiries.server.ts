@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { formValues } from '~/lib/forms';
+import { cleanName } from '~/lib/schemas/name';
 import {
   ENQUIRY_MESSAGES,
   MAX_QUANTITY,
@@ -290,7 +291,13 @@ export async function submitEnquiry(submission: EnquirySubmission): Promise<Crea
   // A bot fills every field, the hidden one too: answer as if it worked, store nothing.
   if (values[HONEYPOT]) return null;
 
-  const details = parseInput(EnquiryFormSchema, values);
+  // One-line fields as staff see them (cleanName, as the contact's name in guestContact).
+  const parsed = parseInput(EnquiryFormSchema, values);
+  const details = {
+    ...parsed,
+    organisation: cleanName(parsed.organisation ?? '') || undefined,
+    poReference: cleanName(parsed.poReference ?? '') || undefined,
+  };
   // A double submit of one form (a second tap, a retried request) is answered with the first.
   const existing = await findByKey(details.idempotencyKey);
   if (existing) return { ...existing, duplicate: true };
@@ -331,7 +338,7 @@ function guestItems(claimed: unknown): EnquiryItem[] {
 function guestContact(values: Record<string, unknown>): EnquiryContact {
   const { email, name, phone } = values;
   const guest = parseInput(GuestContactSchema, { email, name, phone });
-  return { ...guest, name: guest.name || 'Guest' };
+  return { ...guest, name: cleanName(guest.name ?? '') || 'Guest' };
 }
 
 async function withItems(rows: (typeof enquiries.$inferSelect)[]): Promise<EnquiryView[]> {

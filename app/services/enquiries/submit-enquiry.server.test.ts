@@ -132,6 +132,21 @@ describe('submitEnquiry', () => {
     });
   });
 
+  it("stores a guest's name, organisation and PO reference as one line without control or direction characters", async () => {
+    // A line break forged a line in the staff mail's text; an override shows 'fdp.exe' reversed.
+    const forged = 'Tan\r\nBcc: evil@example.com\u202Efdp.exe\u0007';
+    const sent = await submit(
+      guestFields({ name: forged, organisation: `${forged} School`, poReference: '\u200b\u0007' }),
+    );
+    expect(await stored(sent!.id)).toMatchObject({
+      contactName: 'Tan Bcc: evil@example.comfdp.exe',
+      organisation: `${'Tan Bcc: evil@example.comfdp.exe'} School`,
+      poReference: null,
+    });
+    const invisible = await submit(guestFields({ name: '\u202e\u200b' }));
+    expect((await stored(invisible!.id))!.contactName).toBe('Guest');
+  });
+
   it('refuses an empty cart, and lines it cannot read', async () => {
     const empty = await refusal(submit(guestFields(), { items: [] }));
     expect(empty.message).toBe('Your cart is empty!');
