@@ -53,6 +53,28 @@ export function personalPageHeaders(req: Request, res: Response): void {
   res.vary('Cookie');
 }
 
+/** How much a Cache-Control value forbids: nothing stored, only by the browser, or shared. */
+const strictness = (value: string) =>
+  /no-store/i.test(value) ? 2 : /private|no-cache/i.test(value) ? 1 : 0;
+
+/**
+ * Keeps one Cache-Control on the response, the stricter, when a route sets its own on top of the
+ * server's (a private page's no-store, a visitor's private, no-cache): React Router's Express
+ * adapter appends, and both were sent (`private, no-cache` with `public, max-age=3600` on the
+ * sitemap for a visitor with a cookie, which caches may read either way).
+ */
+export function oneCacheControl(res: Response): void {
+  const append = res.append.bind(res);
+  res.append = (field: string, value?: string[] | string) => {
+    const current = res.getHeader('Cache-Control');
+    if (field.toLowerCase() !== 'cache-control' || current === undefined || value === undefined)
+      return append(field, value);
+    const next = String(value);
+    if (strictness(next) > strictness(String(current))) res.setHeader('Cache-Control', next);
+    return res;
+  };
+}
+
 function tokenPageHeaders(res: Response) {
   res.setHeader('Referrer-Policy', 'no-referrer');
   res.setHeader('Cache-Control', 'private, no-store');

@@ -239,6 +239,17 @@ describe('headers', () => {
     expect(file.headers.get('vary') ?? '').not.toMatch(/cookie/i);
   });
 
+  it("sends one Cache-Control, the stricter, when a route sets its own on top of the server's", async () => {
+    // The sitemap says public for an hour; for a visitor with a cookie the server said private.
+    const cart = { cookie: 'fh_cart=1:1' };
+    for (const path of ['/sitemap.xml', '/robots.txt']) {
+      const res = await fetch(`${server.base}${path}`, { headers: cart });
+      expect(res.headers.get('cache-control'), path).toBe('private, no-cache');
+      const guest = await fetch(`${server.base}${path}`);
+      expect(guest.headers.get('cache-control'), path).toBe('public, max-age=3600');
+    }
+  });
+
   it('never puts a real nonce where a visitor typed the placeholder', async () => {
     const typed = '__FIELDHOUSE_CSP_NONCE__';
     for (let i = 0; i < 2; i++) {
