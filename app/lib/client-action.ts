@@ -24,7 +24,7 @@ export async function callServerAction<T>(serverAction: () => Promise<T>) {
     if (error instanceof Response) throw error;
     if (isRouteErrorResponse(error) && PAGE_ENDING.has(error.status)) throw error;
     // A submission that a newer one of the same fetcher replaced: React Router drops its answer.
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if ((error as Error | null)?.name === 'AbortError') throw error;
     console.error('The submission failed:', error);
     // A 5xx status, as the server would have answered: React Router then skips revalidating the
     // page's loaders, which would fail too while the connection is down (and end the page).

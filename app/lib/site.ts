@@ -19,12 +19,13 @@ export const ENQUIRY_REPLY_TIME = 'usually within one working day';
 export function copyrightYear(now: Date): number {
   return Number(singaporeYear.format(now));
 }
-const singaporeYear = new Intl.DateTimeFormat('en-SG', {
+// Pure: a page's bundle that uses neither function leaves the formatters out (and unbuilt).
+const singaporeYear = /* @__PURE__ */ new Intl.DateTimeFormat('en-SG', {
   timeZone: 'Asia/Singapore',
   year: 'numeric',
 });
 
-const singaporeDateTime = new Intl.DateTimeFormat('en-SG', {
+const singaporeDateTime = /* @__PURE__ */ new Intl.DateTimeFormat('en-SG', {
   dateStyle: 'medium',
   timeStyle: 'short',
   timeZone: 'Asia/Singapore',

@@ -8,7 +8,7 @@ import { adminMeta } from '~/lib/admin-meta';
 import { callServerAction } from '~/lib/client-action';
 import { formValues } from '~/lib/forms';
 import { PRODUCT_ARRAYS, ProductCreateSchema } from '~/lib/schemas/product';
-import { useOnResult } from '~/lib/use-form';
+import { useOnResult } from '~/lib/use-on-result';
 import { createProduct, type SavedProduct } from '~/services/catalogue/admin-products.server';
 import { listCategories, listSports } from '~/services/catalogue/taxonomy.server';
 import { formAction, parseInput, refusalKeeping } from '~/services/forms.server';

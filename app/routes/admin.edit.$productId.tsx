@@ -9,7 +9,7 @@ import { adminMeta } from '~/lib/admin-meta';
 import { callServerAction } from '~/lib/client-action';
 import { formValues } from '~/lib/forms';
 import { PRODUCT_ARRAYS, PRODUCT_MESSAGES, ProductEditSchema } from '~/lib/schemas/product';
-import { useOnResult } from '~/lib/use-form';
+import { useOnResult } from '~/lib/use-on-result';
 import { listAudit } from '~/services/audit/audit.server';
 import {
   getProductForEdit,

@@ -21,7 +21,8 @@ import {
   STATUS_LABELS,
 } from '~/lib/schemas/inbox';
 import { toast } from '~/lib/toast';
-import { useForm, useOnResult } from '~/lib/use-form';
+import { useForm } from '~/lib/use-form';
+import { useOnResult } from '~/lib/use-on-result';
 import { UserError } from '~/services/errors.server';
 import { formAction, parseInput, readForm } from '~/services/forms.server';
 import {

@@ -7,7 +7,7 @@ import { Pagination } from '~/components/catalogue/pagination';
 import { ConfirmDialog, MessageDialog } from '~/components/ui/dialog';
 import { adminMeta } from '~/lib/admin-meta';
 import { clickedLink, useLinkClicks } from '~/lib/use-link-clicks';
-import { useOnResult } from '~/lib/use-form';
+import { useOnResult } from '~/lib/use-on-result';
 import { useSyncedValue } from '~/lib/use-synced-value';
 import { deleteProduct } from '~/services/catalogue/admin-products.server';
 import { getProduct, listProducts, type ProductCard } from '~/services/catalogue/products.server';

@@ -14,7 +14,8 @@ import {
   profileSchema,
   totpCodeSchema,
 } from '~/lib/schemas/account';
-import { useForm, useOnResult } from '~/lib/use-form';
+import { useForm } from '~/lib/use-form';
+import { useOnResult } from '~/lib/use-on-result';
 import {
   changePassword,
   confirmTwoFactor,

@@ -17,7 +17,8 @@ import { busyButton } from '~/lib/busy-button';
 import { formValues, type ActionResult } from '~/lib/forms';
 import { seo } from '~/lib/meta';
 import { newPasswordSchema, PASSWORD_RULES, resetRequestSchema } from '~/lib/schemas/account';
-import { useForm, useOnResult } from '~/lib/use-form';
+import { useForm } from '~/lib/use-form';
+import { useOnResult } from '~/lib/use-on-result';
 import { useHydrated } from '~/lib/use-hydrated';
 import {
   isResetTokenValid,

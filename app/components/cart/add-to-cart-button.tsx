@@ -6,7 +6,7 @@ import { MAX_QUANTITY, parseQuantity, QUANTITY_MESSAGE, type CartResult } from '
 import { addLocalLine } from '~/lib/cart-storage';
 import { toast } from '~/lib/toast';
 import { useHydrated } from '~/lib/use-hydrated';
-import { useOnResult } from '~/lib/use-form';
+import { useOnResult } from '~/lib/use-on-result';
 
 export interface AddToCartProduct {
   id: number;
@@ -86,7 +86,7 @@ export function AddToCartButton({
       type="submit"
       {...busyButton(fetcher.state !== 'idle')}
       // Beside the quantity field it takes the field's height, so both fit one row on a phone.
-      className={`inline-flex items-center justify-center gap-2 rounded-md bg-brand-600 font-semibold text-white hover:bg-brand-700 disabled:opacity-70 aria-disabled:opacity-70 ${withQuantity ? 'h-11 px-5' : 'px-6 py-3'}`}
+      className={`inline-flex items-center justify-center gap-2 rounded-md bg-brand-600 font-semibold text-white hover:bg-brand-700 aria-disabled:opacity-70 ${withQuantity ? 'h-11 px-5' : 'px-6 py-3'}`}
     >
       <ShoppingCart aria-hidden className="size-5" />
       Add to Cart

@@ -6,7 +6,7 @@ import { toast } from '~/lib/toast';
 import { useFocusAfterChange } from '~/lib/use-focus-after-change';
 import { useHydrated } from '~/lib/use-hydrated';
 import { useSyncedValue } from '~/lib/use-synced-value';
-import { useOnResult } from '~/lib/use-form';
+import { useOnResult } from '~/lib/use-on-result';
 
 const stepButton =
   'rounded-md border border-slate-300 p-1.5 hover:bg-slate-50 disabled:opacity-40 aria-disabled:opacity-40';

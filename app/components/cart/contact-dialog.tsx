@@ -65,7 +65,7 @@ export function ContactDialog({
           <button
             type="submit"
             {...busyButton(busy)}
-            className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-70 aria-disabled:opacity-70"
+            className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 aria-disabled:opacity-70"
           >
             {busy ? 'Sending…' : 'Submit'}
           </button>

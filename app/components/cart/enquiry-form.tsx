@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useActionData, useFetcher } from 'react-router';
 import { Field, FormError, TextAreaField } from '~/components/ui/field';
 import { busyButton } from '~/lib/busy-button';
@@ -6,7 +6,8 @@ import type { CartLine, CartResult } from '~/lib/cart';
 import { writeLocalCart } from '~/lib/cart-storage';
 import { ENQUIRY_LIMITS, ENQUIRY_MESSAGES, EnquiryFormSchema } from '~/lib/schemas/enquiry';
 import { toast } from '~/lib/toast';
-import { useForm, useOnResult } from '~/lib/use-form';
+import { useForm } from '~/lib/use-form';
+import { useOnResult } from '~/lib/use-on-result';
 import { ContactFields } from './contact-fields';
 
 // The dialog (Radix, ~14 KiB gzip) is needed only when a guest presses ENQUIRE with scripts on:
@@ -45,15 +46,13 @@ export function EnquiryForm({
   const [promoCode, setPromoCode] = useState<string | null>(null);
   const [contactWanted, setContactWanted] = useState(false);
   const busy = enquiry.state !== 'idle';
-  // Set from a send until the fetcher is idle again: a double click's second submit comes before
-  // the render that makes the button busy, and would send the enquiry again (the server keeps one
-  // of the two, by its idempotency key, but the browser cancelled the first request).
+  // Set from a send until its answer: a double click's second submit comes before the render
+  // that makes the button busy, and would send the enquiry again (the server keeps one of the
+  // two, by its idempotency key, but the browser cancelled the first request).
   const sending = useRef(false);
-  useEffect(() => {
-    if (enquiry.state === 'idle') sending.current = false;
-  }, [enquiry.state]);
 
   useOnResult(enquiry.data, (r) => {
+    sending.current = false;
     // A sent enquiry redirects to its confirmation page, which says it all (reference, items,
     // what happens next): no toasts. This answer is a repeated submit's, or the honeypot's.
     if (r.ok) {
@@ -211,7 +210,7 @@ export function EnquiryForm({
         <button
           type="submit"
           {...busyButton(busy)}
-          className="mt-3 w-full rounded-md bg-accent-600 px-4 py-3 font-bold tracking-wide text-white hover:bg-accent-700 disabled:opacity-70 aria-disabled:opacity-70"
+          className="mt-3 w-full rounded-md bg-accent-600 px-4 py-3 font-bold tracking-wide text-white hover:bg-accent-700 aria-disabled:opacity-70"
         >
           {busy && signedIn ? 'Sending…' : 'ENQUIRE'}
         </button>

@@ -3,7 +3,7 @@ import { useFetcher } from 'react-router';
 import type { CartResult } from '~/lib/cart';
 import { localCartToken, readLocalCart, writeLocalCart } from '~/lib/cart-storage';
 import { toast } from '~/lib/toast';
-import { useOnResult } from '~/lib/use-form';
+import { useOnResult } from '~/lib/use-on-result';
 
 /**
  * Merges the guest cart left in this browser into the signed-in account's cart once (the server

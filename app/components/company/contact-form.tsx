@@ -5,7 +5,8 @@ import { busyButton } from '~/lib/busy-button';
 import { useHydrated } from '~/lib/use-hydrated';
 import type { ActionResult } from '~/lib/forms';
 import { CONTACT_MESSAGES, ContactFormSchema, type ContactForm } from '~/lib/schemas/contact';
-import { useForm, useOnResult } from '~/lib/use-form';
+import { useForm } from '~/lib/use-form';
+import { useOnResult } from '~/lib/use-on-result';
 
 /** What the contact action answers: a failure brings back what was typed, for the page without JavaScript. */
 export type ContactResult = ActionResult & { values?: Partial<ContactForm> };
@@ -125,7 +126,7 @@ export function ContactForm({
         <button
           type="submit"
           {...busyButton(sending)}
-          className="rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-70 aria-disabled:opacity-70"
+          className="rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 aria-disabled:opacity-70"
         >
           Send Message
         </button>

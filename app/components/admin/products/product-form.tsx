@@ -5,7 +5,8 @@ import { Field, FormError, SelectField, TextAreaField } from '~/components/ui/fi
 import { busyButton } from '~/lib/busy-button';
 import type { ActionResult, FormSchema } from '~/lib/forms';
 import { PRODUCT_ARRAYS } from '~/lib/schemas/product';
-import { useForm, useOnResult } from '~/lib/use-form';
+import { useForm } from '~/lib/use-form';
+import { useOnResult } from '~/lib/use-on-result';
 import { CategoryPicker } from './category-picker';
 import { ImageManager, slotFiles, type ImageSlot } from './image-manager';
 

@@ -15,7 +15,8 @@ import { busyButton } from '~/lib/busy-button';
 import type { ActionResult } from '~/lib/forms';
 import { pageHeading } from '~/lib/page-heading';
 import { toast } from '~/lib/toast';
-import { useForm, useOnResult } from '~/lib/use-form';
+import { useForm } from '~/lib/use-form';
+import { useOnResult } from '~/lib/use-on-result';
 import type { TaxonomyCopy } from './labels';
 
 export interface Entry {
