@@ -6,8 +6,7 @@ import { GUEST_CART_COOKIE } from '~/lib/cart';
 /**
  * Pages that show one user's data: never stored by a browser or a shared cache, nor their
  * `.data` (client navigation) requests, nor the files their routes send (quotation PDFs, the CSV
- * export). Those routes set no Cache-Control of their own: React Router's Express adapter appends
- * a response's headers to these, and two settings became one list (`no-store, private, no-store`).
+ * export), which therefore set no Cache-Control of their own (oneCacheControl would keep this one).
  */
 const PRIVATE_PATH = /^\/(profile|orders|cart|admin|login\/two-factor)(\/|\.data$|$)/i;
 

@@ -4,7 +4,7 @@ import { plainPage } from '~/services/request-state.server';
  * A stored quotation PDF as an HTTP response: opened in the browser, saved under its number. A
  * quotation is for its customer and staff only, and no cache may keep it: its routes are under
  * /admin and /orders, which server/headers.ts answers `Cache-Control: no-store`, so it sets none
- * of its own (React Router's adapter would add it to that one as a second value).
+ * of its own.
  */
 export function pdfResponse(file: { number: string; pdf: Buffer }): Response {
   return new Response(new Uint8Array(file.pdf), {
