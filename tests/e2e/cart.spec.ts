@@ -416,6 +416,9 @@ test.describe('without JavaScript', () => {
     await expect(page.getByLabel(/Quantity of Aluminium Football Goalposts/)).toHaveValue('7');
     await page.getByRole('button', { name: /Remove NAPFA Test Equipment Set/ }).click();
     await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    // Apply needs scripts: without them only the field, sent with the enquiry, and its note.
+    await expect(page.getByRole('button', { name: 'Apply' })).toBeHidden();
+    await expect(page.getByText('Our team takes it into account in your quotation.')).toBeVisible();
 
     await page.getByRole('button', { name: 'ENQUIRE' }).click();
     await expect(page.getByText('Please enter a message.')).toBeVisible();

@@ -144,13 +144,14 @@ export function EnquiryForm({
               autoComplete="off"
               className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
             />
+            {/* Without JavaScript a button that does nothing: the code goes with the enquiry. */}
             <button
               type="button"
               onClick={() => {
                 const input = document.getElementById('promo') as HTMLInputElement | null;
                 setPromoCode(input?.value.trim() ?? '');
               }}
-              className={secondaryButton}
+              className={`${secondaryButton} noscript:hidden`}
             >
               Apply
             </button>
