@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveSort, parseShopState, shopHref } from './shop-url';
+import { effectiveSort, parseShopState, SEARCH_MAX, searchText, shopHref } from './shop-url';
 
 const parse = (query: string) => parseShopState(new URL(`http://x/shop${query}`));
 
@@ -36,5 +36,13 @@ describe('the listing sort in the URL', () => {
     });
     expect(shopHref({ sort: 'newest' })).toBe('/shop');
     expect(shopHref({ q: 'net', sort: 'relevance' })).toBe('/shop?q=net');
+  });
+
+  it('reads a page past any there can be as junk, and a search of at most SEARCH_MAX characters', () => {
+    expect(parse('?page=99999999999999999999').page).toBe(1);
+    expect(parse('?page=2147483648').page).toBe(1);
+    expect(parse('?page=2147483647').page).toBe(2147483647);
+    expect(parse(`?q=${'b'.repeat(200)}`).q).toBe('b'.repeat(SEARCH_MAX));
+    expect(searchText(`  ${'b'.repeat(200)}`)).toBe('b'.repeat(SEARCH_MAX));
   });
 });

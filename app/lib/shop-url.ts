@@ -38,13 +38,20 @@ function ids(values: (string | null | undefined)[]): number[] {
   return [...out].sort((a, b) => a - b);
 }
 
+/** The longest search the catalogue takes; a longer one is cut (the search boxes' maxlength). */
+export const SEARCH_MAX = 100;
+
+/** A search as the listing reads it from the URL's `q`, for the header's box too. */
+export const searchText = (q: string | null): string =>
+  q && q !== 'undefined' ? q.trim().slice(0, SEARCH_MAX) : '';
+
 export function parseShopState(
   url: URL,
   params: { sportsId?: string; categoryId?: string } = {},
 ): ShopState {
   const q = url.searchParams.get('q');
   const page = Number.parseInt(url.searchParams.get('page') ?? '1', 10);
-  const text = q && q !== 'undefined' ? q.trim().slice(0, 100) : '';
+  const text = searchText(q);
   // An unknown sort (an old or edited link) is the default order, not an error; relevance
   // without a search text means nothing, and the default order is spelt without a parameter.
   const asked = SHOP_SORTS.find((s) => s.value === url.searchParams.get('sort'))?.value ?? null;
@@ -57,7 +64,8 @@ export function parseShopState(
     sportIds: ids([params.sportsId, ...url.searchParams.getAll('sport')]),
     categoryIds: ids([params.categoryId, ...url.searchParams.getAll('category')]),
     sort,
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    // A number past any page there can be (one that would print as 1e+20) is junk, as words are.
+    page: Number.isInteger(page) && page > 0 && page < 2 ** 31 ? page : 1,
   };
 }
 

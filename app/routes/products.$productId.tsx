@@ -7,7 +7,8 @@ import { originOf, pageTitle, seo, siteNameOf } from '~/lib/meta';
 import { getProduct } from '~/services/catalogue/products.server';
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const id = /^\d{1,9}$/.test(params.productId) ? Number(params.productId) : 0;
+  // One address per product: '01' is not product 1's (the shop's sport and category pages agree).
+  const id = /^[1-9]\d{0,8}$/.test(params.productId) ? Number(params.productId) : 0;
   const product = id > 0 ? await getProduct(id) : null;
   if (!product) throw data('Product not found', { status: 404 });
   return { product };

@@ -10,7 +10,7 @@ import { Pagination } from '~/components/catalogue/pagination';
 import { ProductGrid, ProductGridSkeleton } from '~/components/catalogue/product-grid';
 import { PAGE_SIZE } from '~/lib/constants';
 import { pageTitle, seo } from '~/lib/meta';
-import { parseShopState, shopHref, toggle, type ShopState } from '~/lib/shop-url';
+import { parseShopState, SEARCH_MAX, shopHref, toggle, type ShopState } from '~/lib/shop-url';
 import { SortControl } from '~/components/catalogue/sort-control';
 import { useSyncedValue } from '~/lib/use-synced-value';
 import { countFilterOptions, listProducts } from '~/services/catalogue/products.server';
@@ -161,6 +161,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               type="search"
               value={query}
               onChange={(event) => setQuery(event.target.value)}
+              maxLength={SEARCH_MAX}
               placeholder="Search products"
               className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-2"
             />

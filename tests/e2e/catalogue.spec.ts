@@ -231,6 +231,27 @@ test.describe('listing', () => {
     await expect(page).toHaveURL(new RegExp(`sport=${sportId('Football')}$`));
     await expect(page.getByRole('link', { name: /Remove filter Football/ })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0);
+
+    // A text typed but never sent does not stay beside results it did not make.
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('xyz');
+    await page.getByRole('searchbox', { name: 'Search our catalog' }).fill('abc');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/shop\?page=3$/);
+    await expect(page.getByRole('searchbox', { name: 'Search products' })).toHaveValue('');
+    await expect(page.getByRole('searchbox', { name: 'Search our catalog' })).toHaveValue('');
+  });
+
+  test('the two search boxes read a long search alike and take at most 100 characters', async ({
+    page,
+  }) => {
+    await page.goto(`/shop?q=${'b'.repeat(200)}`);
+    for (const name of ['Search products', 'Search our catalog']) {
+      const box = page.getByRole('searchbox', { name });
+      await expect(box).toHaveValue('b'.repeat(100));
+      await expect(box).toHaveAttribute('maxlength', '100');
+    }
+    expect((await page.goto('/shop?page=99999999999999999999'))?.status()).toBe(200);
+    await expect(page).toHaveTitle(/^Shop All/);
   });
 
   test('the sport and category paths filter, and undefined counts as absent', async ({ page }) => {
@@ -449,7 +470,7 @@ test.describe('product page', () => {
   });
 
   test('a missing or malformed product id is a 404', async ({ page }) => {
-    for (const path of ['/products/999999', '/products/abc']) {
+    for (const path of ['/products/999999', '/products/abc', '/products/01']) {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();

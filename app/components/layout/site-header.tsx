@@ -2,6 +2,7 @@ import { Form, Link, useLocation, useSearchParams } from 'react-router';
 import { Menu, Search, ShoppingCart, UserRound } from 'lucide-react';
 import { MenuDisclosure } from '~/components/ui/menu-disclosure';
 import { useLocalCartCount } from '~/lib/cart-storage';
+import { SEARCH_MAX, searchText } from '~/lib/shop-url';
 import { useSyncedValue } from '~/lib/use-synced-value';
 import { useCurrent, useLinkClicks } from '~/lib/use-link-clicks';
 import { Logo } from './logo';
@@ -103,6 +104,7 @@ function SearchForm({ id, q, className }: { id: string; q: string; className?: s
         name="q"
         value={value}
         onChange={(e) => setValue(e.target.value)}
+        maxLength={SEARCH_MAX}
         placeholder="Search our catalog"
         className="w-full rounded-full border border-slate-300 bg-slate-50 py-2 pr-10 pl-4 text-sm placeholder:text-slate-500 focus:border-brand-600 focus:bg-white"
       />
@@ -128,7 +130,7 @@ export function SiteHeader({ user, sports, categories, siteName, serverCartCount
   const { pathname } = useLocation();
   const localCount = useLocalCartCount(!user);
   const cartCount = user ? serverCartCount : localCount;
-  const q = params.get('q') ?? '';
+  const q = searchText(params.get('q'));
   const onNavClick = useLinkClicks();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
