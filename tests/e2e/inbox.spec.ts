@@ -538,6 +538,9 @@ test('a contact message: unread in bold, read, replied to by e-mail, handled and
   expect(mail).toContain(`To: ${email}`);
   expect(mail).toMatch(/Reply-To: \S*hello@fieldhouse\.example/);
 
+  // The reply's toast (top-right, spec §9) lies over the page's header buttons and stays while
+  // the pointer is on it: wait for it to go, as staff do.
+  await expect(staff.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
   await staff.getByRole('button', { name: 'Reopen' }).click();
   await expect(history).toContainText('reopened it');
   await staff.goto('/admin/messages');
