@@ -37,7 +37,7 @@ describe('parseEnv', () => {
       /AUTH_SECRET: is required with DATABASE_URL/,
     );
     const env = parseEnv({ DATABASE_URL: 'postgres://u@h/db', AUTH_SECRET: 'x'.repeat(32) });
-    expect(env.database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db' });
+    expect(env.database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db', poolSize: 4 });
     expect(env.seedDemo).toBe(false);
     expect(
       parseEnv({ DATABASE_URL: 'postgres://u@h/db', AUTH_SECRET: 'x'.repeat(32), SEED_DEMO: '1' })
@@ -58,6 +58,18 @@ describe('parseEnv', () => {
     for (const bad of ['0', '65', 'two', '1.5', '-1'])
       expect(() => parseEnv({ ...postgres, WEB_CONCURRENCY: bad }), bad).toThrow(
         /WEB_CONCURRENCY: must be the number of server processes, 1 to 64/,
+      );
+  });
+
+  it('keeps a few connections to PostgreSQL unless told how many', () => {
+    const postgres = { DATABASE_URL: 'postgres://u@h/db', AUTH_SECRET: 'x'.repeat(32) };
+    const poolSize = (env: ReturnType<typeof parseEnv>) =>
+      env.database.kind === 'postgres' ? env.database.poolSize : undefined;
+    expect(poolSize(parseEnv(postgres))).toBe(4);
+    expect(poolSize(parseEnv({ ...postgres, DATABASE_POOL_SIZE: ' 12 ' }))).toBe(12);
+    for (const bad of ['0', '101', 'ten', '2.5', '-1', ''])
+      expect(() => parseEnv({ ...postgres, DATABASE_POOL_SIZE: bad }), bad).toThrow(
+        /DATABASE_POOL_SIZE: must be the number of connections, 1 to 100/,
       );
   });
 

@@ -24,6 +24,12 @@ const EnvSchema = z
         )
         .optional(),
     ),
+    // Connections each server process keeps to PostgreSQL (docs/decisions/011).
+    DATABASE_POOL_SIZE: z
+      .string()
+      .trim()
+      .regex(/^([1-9]|[1-9][0-9]|100)$/, 'must be the number of connections, 1 to 100')
+      .default('4'),
     SEED_DEMO: z.enum(['0', '1']).optional(),
     // 0 turns off the in-memory cache of guests' catalogue pages (server/page-cache.ts).
     PAGE_CACHE: z.enum(['0', '1']).default('1'),
@@ -107,7 +113,9 @@ export type Env = z.infer<typeof EnvSchema> & {
   secureCookies: boolean;
   authSecret: string;
   /** PGlite (a data folder or memory) or a PostgreSQL server. */
-  database: { kind: 'pglite'; dir: string | null } | { kind: 'postgres'; url: string };
+  database:
+    | { kind: 'pglite'; dir: string | null }
+    | { kind: 'postgres'; url: string; poolSize: number };
   seedDemo: boolean;
   /** GST_RATE in basis points (9% = 900), as quotations store it. */
   gstRateBasisPoints: number;
@@ -132,7 +140,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ? { kind: 'pglite', dir: path.join(dataDir, 'db') }
     : env.DATABASE_URL.startsWith('memory://')
       ? { kind: 'pglite', dir: null }
-      : { kind: 'postgres', url: env.DATABASE_URL };
+      : { kind: 'postgres', url: env.DATABASE_URL, poolSize: Number(env.DATABASE_POOL_SIZE) };
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     ...env,

@@ -1,9 +1,32 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { db, PLANNER_SETTINGS } from './client.server';
+import { env } from '../env.server';
+import { connect, db, PLANNER_SETTINGS, rowsOf } from './client.server';
 
 it('plans every connection for a catalogue in memory (random_page_cost), on either engine', async () => {
   const result = await db().execute<{ random_page_cost: string }>(sql`SHOW random_page_cost`);
   const rows = (Array.isArray(result) ? result : result.rows) as { random_page_cost: string }[];
   expect(rows[0]!.random_page_cost).toBe(PLANNER_SETTINGS.random_page_cost);
 });
+
+it.runIf(process.env.TEST_DB === 'postgres')(
+  'opens no more connections to PostgreSQL than its pool size, however many queries wait',
+  async () => {
+    const { database } = env();
+    if (database.kind !== 'postgres') throw new Error('TEST_DB=postgres without DATABASE_URL');
+    const small = connect({ ...database, poolSize: 2 });
+    try {
+      const backends = await Promise.all(
+        Array.from({ length: 6 }, async () => {
+          const result = await small.db.execute(
+            sql`SELECT pg_backend_pid() AS pid, pg_sleep(0.05)::text`,
+          );
+          return rowsOf<{ pid: number }>(result)[0]!.pid;
+        }),
+      );
+      expect(new Set(backends).size).toBe(2);
+    } finally {
+      await small.close();
+    }
+  },
+);

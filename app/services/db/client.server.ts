@@ -67,13 +67,16 @@ export function connect(database: Env['database']): Connection {
       close: () => client.close(),
     };
   }
+  // Few connections (DATABASE_POOL_SIZE, 4 by default): a query waits in the pool rather than
+  // sharing the database's cores with ten others, which stretched a broad search from 30 ms to
+  // 200 ms under load (docs/decisions/011).
   // A lost connection (restart, failover, pg_terminate_backend) is an 'error' event on an idle
   // client, relayed by the pool, or on a checked-out one: without listeners it would end the
   // process. The pool drops the broken client and opens a new one on next use. A connection that
   // cannot be made within 3 s fails, so requests are answered 503 instead of waiting.
   const pool = new pg.Pool({
     connectionString: database.url,
-    max: 10,
+    max: database.poolSize,
     connectionTimeoutMillis: 3000,
     // Sent when each connection starts: no extra round trip.
     options: Object.entries(PLANNER_SETTINGS)
