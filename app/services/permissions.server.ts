@@ -1,4 +1,5 @@
 import { redirect } from 'react-router';
+import { readSession } from './accounts/session-read.server';
 import { auth } from './auth.server';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { requestState } from './request-state.server';
@@ -34,13 +35,23 @@ export function getUser(request: Request): Promise<SessionUser | null> {
 }
 
 async function readUser(request: Request): Promise<SessionUser | null> {
+  // The common case without Better Auth's endpoint machinery; the rest is Better Auth's.
+  const reading = await readSession(request.headers);
+  if (reading.kind === 'none') return null;
+  if (reading.kind === 'user') return sessionUser(reading.user);
   const session = await auth().api.getSession({ headers: request.headers });
-  if (!session) return null;
-  const { id, email, name, role, phone, twoFactorEnabled } = session.user as typeof session.user & {
-    role?: string | null;
-    phone?: string | null;
-    twoFactorEnabled?: boolean | null;
-  };
+  return session ? sessionUser(session.user) : null;
+}
+
+function sessionUser(found: {
+  id: string;
+  email: string;
+  name: string;
+  role?: string | null;
+  phone?: string | null;
+  twoFactorEnabled?: boolean | null;
+}): SessionUser {
+  const { id, email, name, role, phone, twoFactorEnabled } = found;
   return {
     id,
     email,
