@@ -459,24 +459,34 @@ function queryPlan(
       );
       return Number(row?.n ?? 0);
     });
+  /** The planner's estimate of the rows a condition on products finds: one EXPLAIN, no rows read. */
+  const estimateRows = async (where: SQL): Promise<number> => {
+    const [row] = rowsOf<{ 'QUERY PLAN': unknown }>(
+      await db().execute(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM products p ${where}`),
+    );
+    const plan = row?.['QUERY PLAN'];
+    const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [
+      { Plan: { 'Plan Rows': number } },
+    ];
+    return parsed[0].Plan['Plan Rows'];
+  };
   /**
-   * Whether the planner expects the search to match a large share of the catalogue (more than
-   * BROAD_SHARE of the products, and more than two first pages of ids). Its estimate costs one
-   * EXPLAIN and no rows read, and the column's statistics of common words make it good enough to
-   * tell a word of nearly every product from the rest.
+   * Whether the search is broad in the way firstRankedIds serves best: the planner expects it to
+   * match a large share of the catalogue (more than BROAD_SHARE of the products, and more than two
+   * first pages of ids) while at most half of the matches hold the words in their name, sport or
+   * categories. Those are the matches ranked first, and the only ones firstRankedIds ranks; when
+   * they are most of the matches ('net', 'court'), ranking them through the title index costs
+   * more than ranking every match in one pass (and the count comes apart), so such a search is
+   * read the usual way. The estimates come from the columns' statistics of common words.
    */
   const isBroad = () =>
     cached(`broad:${key}`, async () => {
-      const [row] = rowsOf<{ 'QUERY PLAN': unknown }>(
-        await db().execute(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM products p ${condition}`),
-      );
-      const plan = row?.['QUERY PLAN'];
-      const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [
-        { Plan: { 'Plan Rows': number } },
-      ];
-      const estimate = parsed[0].Plan['Plan Rows'];
+      const estimate = await estimateRows(condition);
       const products = await productEstimate();
-      return products > 0 && estimate > 2 * ID_TIERS[0]! && estimate > BROAD_SHARE * products;
+      if (!(products > 0 && estimate > 2 * ID_TIERS[0]! && estimate > BROAD_SHARE * products))
+        return false;
+      const titled = await estimateRows(sql`WHERE ${titleMatch}`);
+      return titled <= estimate / 2;
     });
   const tierFor = (needed: number) => ID_TIERS.find((t) => t >= needed)!;
   // The count's key holds the filter only: never the page or the sort.
