@@ -13,6 +13,7 @@ import { pageTitle, seo } from '~/lib/meta';
 import { parseShopState, SEARCH_MAX, shopHref, toggle, type ShopState } from '~/lib/shop-url';
 import { SortControl } from '~/components/catalogue/sort-control';
 import { useSyncedValue } from '~/lib/use-synced-value';
+import { listingTitle } from '~/services/catalogue/listing-title.server';
 import { countFilterOptions, listProducts } from '~/services/catalogue/products.server';
 import { listCategories, listSports } from '~/services/catalogue/taxonomy.server';
 import { noteDegraded } from '~/services/request-state.server';
@@ -54,17 +55,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const pages = Math.ceil(result.total / PAGE_SIZE);
   // Past the last page: say so (and answer 404) instead of 'No products match your search.'.
   const beyond = result.total > 0 && state.page > pages;
-  const sportName =
-    state.sportIds.length === 1 ? sports.find((s) => s.id === state.sportIds[0])?.name : undefined;
-  const categoryName =
-    state.categoryIds.length === 1
-      ? categories.find((c) => c.id === state.categoryIds[0])?.name
-      : undefined;
-  const title = state.q
-    ? `Search: ${state.q}`
-    : ((sportName && !state.categoryIds.length ? sportName : null) ??
-      (categoryName && !state.sportIds.length ? categoryName : null) ??
-      'Shop All');
+  const title = listingTitle(state, sports, categories);
   // The page's head, made here: its words and rules stay out of the browser's first load.
   const head = {
     // A page past the last one is a 404: its tab says so.

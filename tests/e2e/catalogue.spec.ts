@@ -282,6 +282,12 @@ test.describe('listing', () => {
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect(page).toHaveURL(new RegExp(`sport=${sportId('Basketball')}`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Basketball');
+    // Two sports: the heading names both (it said 'Shop All').
+    await page.locator('summary', { hasText: 'Filters' }).click();
+    await page.getByRole('checkbox', { name: 'Netball', exact: true }).check();
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Basketball, Netball');
+    await expect(page).toHaveTitle(/^Basketball, Netball \|/);
     await context.close();
   });
 
