@@ -91,7 +91,7 @@ export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
             type="search"
             value={q}
             onChange={(e) => setQ(e.target.value)}
-            placeholder="Reference, name, e-mail, organisation, PO, product"
+            placeholder="Reference, name, e-mail, PO, product"
             className={input}
           />
         </div>
@@ -184,10 +184,11 @@ export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
               </div>
               <div className="min-w-0 text-sm text-slate-600">
                 <p className="font-medium text-slate-900">
-                  {e.contactName}
+                  {/* A guest who gave no name is stored as 'Guest' (spec §5): the badge says it once. */}
+                  {e.guest && e.contactName === 'Guest' ? null : e.contactName}
                   {e.guest ? (
                     <>
-                      {' '}
+                      {e.contactName === 'Guest' ? null : ' '}
                       <span className="ml-1 inline-block rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal whitespace-nowrap text-slate-700">
                         Guest
                       </span>
