@@ -11,12 +11,13 @@ import { session, user } from '../db/schema';
  * signed-in page asks on every request, and through `auth.api.getSession` that cost more than the
  * rest of the admin's product list together (docs/decisions/012).
  *
- * It answers only where Better Auth's `getSession` would answer the same without writing
- * anything; everything else is Better Auth's to decide (`'ask-better-auth'`): an absent or
- * unparsable cookie name aside, a cookie in any other shape, a signature that fails, a session
- * not found, expired (Better Auth deletes it) or due for its refresh (Better Auth extends it), a
- * 'don't remember me' sign-in, and any configuration whose sessions live elsewhere (a cookie
- * cache, secondary storage). tests: session-read.server.test.ts compares both readings.
+ * It says 'no one' only when the Cookie header does not hold the session cookie's name, and
+ * 'this user' only where Better Auth's `getSession` would return the same user without writing
+ * anything. Everything else is Better Auth's to decide (`ask-better-auth`): a cookie in any other
+ * shape or sent twice, a signature that fails, a session not found, expired (Better Auth deletes
+ * it) or due for its refresh (Better Auth extends it), a 'don't remember me' sign-in, and any
+ * configuration whose sessions live elsewhere (a cookie cache, secondary storage).
+ * session-read.server.test.ts compares the two readings.
  */
 export type SessionReading =
   { kind: 'none' } | { kind: 'user'; user: SessionUserRow } | { kind: 'ask-better-auth' };
