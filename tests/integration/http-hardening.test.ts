@@ -360,3 +360,22 @@ describe('behind one proxy', () => {
     expect(statuses.at(-1)).toBe(429);
   });
 });
+
+describe('sessions over https', () => {
+  it("reads the Secure session cookie on the next page (the server's own reading, decision 012)", async () => {
+    const email = `secure-${Date.now()}@school.example`;
+    const signedUp = await send('/api/auth/sign-up/email', {
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.12' },
+      body: JSON.stringify({ email, password: 'correct horse battery', name: 'Mdm Secure' }),
+    });
+    expect(signedUp.status).toBe(200);
+    const cookies = (signedUp.headers['set-cookie'] as string[]).map((c) => c.split(';')[0]!);
+    expect(cookies.some((c) => c.startsWith('__Secure-better-auth.session_token='))).toBe(true);
+    const cookie = cookies.join('; ');
+    // Signed in: the profile page, not a redirect to sign in.
+    expect((await send('/profile', { method: 'GET', headers: { cookie } })).status).toBe(200);
+    // The same token under the cookie's name without the prefix is not a session on https.
+    const bare = cookie.replace('__Secure-better-auth', 'better-auth');
+    expect((await send('/profile', { method: 'GET', headers: { cookie: bare } })).status).toBe(302);
+  });
+});
