@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
+import { SEARCH_MAX } from '~/lib/shop-url';
 import { cached, catalogueVersion } from '~/services/catalogue/cache.server';
 import {
   getProduct,
   listProducts,
-  MAX_QUERY_LENGTH,
   normaliseFilter,
   type ProductCard,
 } from '~/services/catalogue/products.server';
@@ -27,7 +27,7 @@ const idList = z.preprocess(
 const ListQuery = z.object({
   q: z.preprocess(
     absent,
-    z.string().max(MAX_QUERY_LENGTH, `must be at most ${MAX_QUERY_LENGTH} characters`).optional(),
+    z.string().max(SEARCH_MAX, `must be at most ${SEARCH_MAX} characters`).optional(),
   ),
   sport: idList,
   category: idList,

@@ -38,7 +38,10 @@ function ids(values: (string | null | undefined)[]): number[] {
   return [...out].sort((a, b) => a - b);
 }
 
-/** The longest search the catalogue takes; a longer one is cut (the search boxes' maxlength). */
+/**
+ * The longest search the catalogue takes: the search boxes' maxlength, the listings' cut
+ * (products.server.ts, the back office's list) and the API's limit.
+ */
 export const SEARCH_MAX = 100;
 
 /** A search as the listing reads it from the URL's `q`, for the header's box too. */

@@ -6,6 +6,7 @@ import { AdminPageHeader } from '~/components/admin/admin-shell';
 import { Pagination } from '~/components/catalogue/pagination';
 import { ConfirmDialog, MessageDialog } from '~/components/ui/dialog';
 import { adminMeta } from '~/lib/admin-meta';
+import { SEARCH_MAX } from '~/lib/shop-url';
 import { clickedLink, useLinkClicks } from '~/lib/use-link-clicks';
 import { useOnResult } from '~/lib/use-on-result';
 import { useSyncedValue } from '~/lib/use-synced-value';
@@ -35,7 +36,7 @@ const positive = (value: string | null): number | undefined => {
 /** The list's state, all in the URL (so it works without JavaScript and can be bookmarked). */
 function parseListState(url: URL) {
   return {
-    q: (url.searchParams.get('q') ?? '').trim().slice(0, 100),
+    q: (url.searchParams.get('q') ?? '').trim().slice(0, SEARCH_MAX),
     sport: positive(url.searchParams.get('sport')),
     category: positive(url.searchParams.get('category')),
     page: positive(url.searchParams.get('page')) ?? 1,
@@ -281,7 +282,7 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
             value={q}
             onChange={(e) => setQ(e.target.value)}
             placeholder="Search products"
-            maxLength={100}
+            maxLength={SEARCH_MAX}
             className="w-full rounded-md border border-slate-300 py-2 pr-3 pl-9 text-slate-900"
           />
         </div>

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { EMAIL_MAX, isEmailAddress } from './email';
+import { charactersOrFewer } from './limits';
 import { isPhoneNumber } from './phone';
 
 // The Contact Us form (spec §2, §5: all four fields required, the e-mail typed as e-mail), read
@@ -30,7 +31,7 @@ export const ContactFormSchema = z.object({
   name: required(
     CONTACT_MESSAGES.name,
     CONTACT_LIMITS.name,
-    `Please keep your name to ${CONTACT_LIMITS.name} characters or fewer.`,
+    `Please keep your name to ${charactersOrFewer(CONTACT_LIMITS.name)}.`,
   ),
   email: required(
     CONTACT_MESSAGES.emailMissing,
@@ -45,7 +46,7 @@ export const ContactFormSchema = z.object({
   message: required(
     CONTACT_MESSAGES.message,
     CONTACT_LIMITS.message,
-    `Please keep your message to ${CONTACT_LIMITS.message.toLocaleString('en-SG')} characters or fewer.`,
+    `Please keep your message to ${charactersOrFewer(CONTACT_LIMITS.message)}.`,
   ),
 });
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { parseCents } from '~/lib/money';
+import { charactersOrFewer } from './limits';
 
 /** The statuses an enquiry moves through, in order, with the labels staff see. */
 export const ENQUIRY_STATUSES = ['new', 'in_progress', 'quoted', 'closed'] as const;
@@ -19,8 +20,7 @@ export const INBOX_MESSAGES = {
   validity: 'Enter a number of days from 1 to 365.',
 } as const;
 
-/** A limit as the message states it: at most `max` (a text of exactly `max` is taken). */
-const tooLong = (max: number) => `Keep it to ${max.toLocaleString('en-SG')} characters or fewer.`;
+const tooLong = (max: number) => `Keep it to ${charactersOrFewer(max)}.`;
 
 const body = (max: number) =>
   z.string().check(z.trim(), z.minLength(1, INBOX_MESSAGES.body), z.maxLength(max, tooLong(max)));

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { charactersOrFewer } from './limits';
 import { cleanName } from './name';
 import { MAX_PRODUCT_IMAGES } from '~/lib/constants';
 
@@ -43,7 +44,7 @@ const fields = {
     .check(
       z.overwrite(cleanName),
       z.minLength(1, PRODUCT_MESSAGES.name),
-      z.maxLength(PRODUCT_NAME_MAX, `Keep the name to ${PRODUCT_NAME_MAX} characters or fewer.`),
+      z.maxLength(PRODUCT_NAME_MAX, `Keep the name to ${charactersOrFewer(PRODUCT_NAME_MAX)}.`),
     ),
   sportId: id(PRODUCT_MESSAGES.sport),
   categoryIds: z
@@ -56,7 +57,7 @@ const fields = {
         z.trim(),
         z.maxLength(
           DESCRIPTION_MAX,
-          `Keep the description to ${DESCRIPTION_MAX} characters or fewer.`,
+          `Keep the description to ${charactersOrFewer(DESCRIPTION_MAX)}.`,
         ),
       ),
   ),

@@ -1,5 +1,6 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { PAGE_SIZE } from '~/lib/constants';
+import { SEARCH_MAX } from '~/lib/shop-url';
 import { db, rowsOf } from '../db/client.server';
 import { categories, productImages, products, productsCategories, sports } from '../db/schema';
 import { mediaUrl } from '../media/storage.server';
@@ -69,9 +70,6 @@ export function toImage(row: {
   };
 }
 
-/** The longest search text accepted (longer input is a client error, not a slow query). */
-export const MAX_QUERY_LENGTH = 100;
-
 /**
  * The filter in one canonical form: trimmed, lower-cased search, sorted unique ids, page ≥ 1, and
  * the sort that applies (relevance only when there is a search text).
@@ -79,7 +77,7 @@ export const MAX_QUERY_LENGTH = 100;
 export function normaliseFilter(filter: ProductFilter): Required<ProductFilter> {
   const ids = (list: number[] | undefined) =>
     [...new Set(list ?? [])].filter((n) => Number.isInteger(n) && n > 0).sort((a, b) => a - b);
-  const q = (filter.q ?? '').trim().replace(/\s+/g, ' ').toLowerCase().slice(0, MAX_QUERY_LENGTH);
+  const q = (filter.q ?? '').trim().replace(/\s+/g, ' ').toLowerCase().slice(0, SEARCH_MAX);
   const sort = filter.sort ?? 'relevance';
   return {
     q,
