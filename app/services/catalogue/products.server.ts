@@ -318,7 +318,7 @@ const idList = (ids: number[]) =>
  * The count and the ordered ids for one effective query. The order matches an index where it can:
  * newest first walks products_created_at_idx (declared DESC NULLS LAST, so the ORDER BY says so
  * too, or PostgreSQL sorts instead), name A–Z walks products_name_order_idx; a search takes the
- * GIN index on search_vector and sorts only its matches by the rank tiers.
+ * GIN index on product_search's vector and sorts only its matches by the rank tiers.
  */
 function queryPlan(
   f: Required<ProductFilter>,
@@ -336,11 +336,21 @@ function queryPlan(
     f.categoryIds,
     f.withoutImages,
   ]);
+  // A search reads the narrow product_search rows (migration 0012; decision 005, sixth pass): its
+  // id, sport, date and vector. The wide products row joins (as w) only for what it alone holds:
+  // the name, for the A–Z order, and search_text, for a literal match.
+  const wide = queries && (literal || sort === 'name');
+  const from = !queries
+    ? sql`products p`
+    : wide
+      ? sql`(product_search p JOIN products w ON w.id = p.id)`
+      : sql`product_search p`;
+  const row = queries ? sql.raw('w') : sql.raw('p');
   /** The WHERE clause, optionally without one dimension (for that dimension's option counts). */
   const whereClause = (without?: 'sports' | 'categories') => {
     const where: SQL[] = [];
     if (queries) where.push(sql`p.search_vector @@ ${queries.match}::tsquery`);
-    if (literal) where.push(sql`p.search_text LIKE ${`%${escapeLike(literal)}%`}`);
+    if (literal) where.push(sql`${row}.search_text LIKE ${`%${escapeLike(literal)}%`}`);
     if (f.sportIds.length && without !== 'sports')
       where.push(sql`p.sport_id IN (${idList(f.sportIds)})`);
     if (f.categoryIds.length && without !== 'categories') {
@@ -354,7 +364,7 @@ function queryPlan(
   };
   const condition = whereClause();
   // RANK_TREE's tier 3 (every word, by prefix, weighted A or B) is the match on the vector's A
-  // and B part, which products_title_vector_idx indexes.
+  // and B part, which product_search_title_idx indexes.
   const titleMatch = sql`ts_filter(p.search_vector, '{a,b}') @@ ${queries?.match ?? ''}::tsquery`;
   // Unsearched lists: the order of an index (see above).
   const order: SQL[] =
@@ -370,7 +380,7 @@ function queryPlan(
               THEN ${rankSql(tree.then)} ELSE ${rankSql(tree.else)} END`;
   const sortColumns =
     sort === 'name'
-      ? sql`lower(p.name) AS lname`
+      ? sql`lower(${row}.name) AS lname`
       : sort === 'relevance' && queries
         ? sql`p.created_at, ${rankSql(RANK_TREE)} AS rank`
         : sql`p.created_at`;
@@ -391,7 +401,7 @@ function queryPlan(
         const [row] = rowsOf<{ n: number; ids: string | null }>(
           await db().execute(sql`
             WITH m AS MATERIALIZED (
-              SELECT p.id, ${sortColumns} FROM products p ${condition})
+              SELECT p.id, ${sortColumns} FROM ${from} ${condition})
             SELECT (SELECT count(*)::int FROM m) AS n,
                    (SELECT array_agg(s.id)::text FROM (
                       SELECT m.id FROM m ORDER BY ${sql.join(sortedBy, sql`, `)} ${limitSql(limit)}
@@ -404,9 +414,9 @@ function queryPlan(
   /**
    * The first ids of a search by relevance without ranking every match. The matches whose name,
    * sport or categories hold every word (RANK_TREE's tier 3) rank above all others; they come from
-   * the small index on that part of the vector (products_title_vector_idx) and are ranked among
+   * the small index on that part of the vector (product_search_title_idx) and are ranked among
    * themselves. Only when they are too few do the others follow: the whole-word ones, then the
-   * rest (tier 4), each newest first by walking products_created_at_idx until enough are found.
+   * rest (tier 4), each newest first by walking product_search_created_at_idx until enough are found.
    * A word in every description no longer ranks 100,000 rows for its first page.
    */
   const firstRankedIds = (limit: number) =>
@@ -416,7 +426,7 @@ function queryPlan(
         const [first] = rowsOf<{ ids: string | null }>(
           await db().execute(sql`
             SELECT array_agg(s.id)::text AS ids FROM (
-              SELECT p.id FROM products p ${condition} AND ${titleMatch}
+              SELECT p.id FROM ${from} ${condition} AND ${titleMatch}
                ORDER BY ${rankSql(TITLE_RANKS)}, p.created_at DESC, p.id DESC LIMIT ${limit}) s`),
         );
         const titled = parseIds(first?.ids ?? null);
@@ -430,9 +440,9 @@ function queryPlan(
         const [rest] = rowsOf<{ ids: string | null }>(
           await db().execute(sql`
             SELECT array_agg(s.id)::text AS ids FROM (
-              (SELECT p.id FROM products p ${condition} AND NOT ${titleMatch} AND ${whole} ${newest})
+              (SELECT p.id FROM ${from} ${condition} AND NOT ${titleMatch} AND ${whole} ${newest})
               UNION ALL
-              (SELECT p.id FROM products p ${condition} AND NOT ${titleMatch} AND NOT ${whole} ${newest})
+              (SELECT p.id FROM ${from} ${condition} AND NOT ${titleMatch} AND NOT ${whole} ${newest})
               LIMIT ${need}) s`),
         );
         const others = parseIds(rest?.ids ?? null);
@@ -453,14 +463,14 @@ function queryPlan(
     db().transaction(async (tx) => {
       await tx.execute(sql`SET LOCAL enable_seqscan = off`);
       const [row] = rowsOf<{ n: number }>(
-        await tx.execute(sql`SELECT count(*)::int AS n FROM products p ${condition}`),
+        await tx.execute(sql`SELECT count(*)::int AS n FROM ${from} ${condition}`),
       );
       return Number(row?.n ?? 0);
     });
-  /** The planner's estimate of the rows a condition on products finds: one EXPLAIN, no rows read. */
+  /** The planner's estimate of the rows a condition finds: one EXPLAIN, no rows read. */
   const estimateRows = async (where: SQL): Promise<number> => {
     const [row] = rowsOf<{ 'QUERY PLAN': unknown }>(
-      await db().execute(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM products p ${where}`),
+      await db().execute(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from} ${where}`),
     );
     const plan = row?.['QUERY PLAN'];
     const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [
@@ -501,7 +511,7 @@ function queryPlan(
         return Number(row?.n ?? 0);
       }
       const [row] = rowsOf<{ n: number }>(
-        await db().execute(sql`SELECT count(*)::int AS n FROM products p ${condition}`),
+        await db().execute(sql`SELECT count(*)::int AS n FROM ${from} ${condition}`),
       );
       return Number(row?.n ?? 0);
     });
@@ -520,7 +530,7 @@ function queryPlan(
         const [row] = rowsOf<{ ids: string | null }>(
           await db().execute(sql`
             SELECT array_agg(s.id)::text AS ids FROM (
-              SELECT p.id FROM products p ${condition}
+              SELECT p.id FROM ${from} ${condition}
                ORDER BY ${sql.join(order, sql`, `)} ${limitSql(limit)}) s`),
         );
         return parseIds(row?.ids ?? null);
@@ -533,10 +543,10 @@ function queryPlan(
       // Each dimension counted with the other dimension's selection and the search, not its own:
       // what ticking that one option (alone in its dimension) would give.
       const [bySport, byCategory] = await Promise.all([
-        db().execute(sql`SELECT p.sport_id AS id, count(*)::int AS n FROM products p
+        db().execute(sql`SELECT p.sport_id AS id, count(*)::int AS n FROM ${from}
           ${whereClause('sports')} GROUP BY p.sport_id`),
         db().execute(sql`SELECT pc.category_id AS id, count(*)::int AS n
-          FROM products_categories pc JOIN products p ON p.id = pc.product_id
+          FROM products_categories pc JOIN ${from} ON p.id = pc.product_id
           ${whereClause('categories')} GROUP BY pc.category_id`),
       ]);
       const toMap = (result: unknown) =>

@@ -31,7 +31,7 @@ beforeAll(async () => {
            now() - (i % 400 || ' minutes')::interval
       FROM generate_series(1, ${EXTRA}::int) AS i`);
   // Statistics for the planner, whose estimate tells a broad search (autovacuum would do this).
-  await db().execute(sql`ANALYZE products`);
+  await db().execute(sql`ANALYZE products, product_search`);
   await catalogueChanged();
 });
 
@@ -43,7 +43,7 @@ async function referenceOrder(q: string): Promise<number[]> {
   );
   const result = await db().execute(sql`
     SELECT p.id, p.created_at, ${sql.join(tiers, sql`, `)}
-      FROM products p WHERE p.search_vector @@ ${queries.match}::tsquery`);
+      FROM product_search p WHERE p.search_vector @@ ${queries.match}::tsquery`);
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
     id: number;
     created_at: Date | string;
