@@ -30,3 +30,22 @@ it.runIf(process.env.TEST_DB === 'postgres')(
     }
   },
 );
+
+it.runIf(process.env.TEST_DB !== 'postgres')(
+  "lets the event loop take a turn before PGlite runs a caller's next query",
+  async () => {
+    // PGlite runs a query on this thread; without the turn, a query sent as the previous one's
+    // answer arrives ran in the same task, ahead of the I/O (new requests) that was ready.
+    const order: string[] = [];
+    await db().execute(sql`SELECT 1`);
+    setImmediate(() => order.push('turn'));
+    await db().execute(sql`SELECT 2`);
+    order.push('second query');
+    expect(order).toEqual(['turn', 'second query']);
+    // Transactions too.
+    setImmediate(() => order.push('turn'));
+    await db().transaction(async (tx) => tx.execute(sql`SELECT 3`));
+    order.push('transaction');
+    expect(order).toEqual(['turn', 'second query', 'turn', 'transaction']);
+  },
+);
