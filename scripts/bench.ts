@@ -371,15 +371,21 @@ function rssMb(pid: number): number {
   return kb / 1024;
 }
 
+/** How fetch fails on a pooled connection that the server had closed (see send). */
+const STALE_CONNECTION = new Set(['UND_ERR_SOCKET', 'EPIPE', 'ECONNRESET']);
+
 /**
  * `fetch`, tried once more when the server had closed the pooled connection it reused: between
- * two wrk runs that connection sits idle longer than the server's keep-alive timeout.
+ * two wrk runs that connection sits idle longer than the server's keep-alive timeout, and this
+ * process, blocked in wrk meanwhile, may not have read the server's close yet. Writing then fails
+ * with EPIPE (the request never reached the server), or the answer is cut (UND_ERR_SOCKET).
  */
 async function send(url: string, init?: RequestInit): Promise<Response> {
   try {
     return await fetch(url, init);
   } catch (error) {
-    if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (!code || !STALE_CONNECTION.has(code)) throw error;
     return fetch(url, init);
   }
 }
