@@ -15,7 +15,11 @@ import type {
 import { ServerRouter } from 'react-router';
 import { holdScripts } from '~/lib/deferred-scripts.server';
 import { NonceContext } from '~/lib/nonce';
-import { markDatabaseDown, UNAVAILABLE_HTML } from '~/services/db/availability.server';
+import {
+  isPoolBusyError,
+  noteDatabaseError,
+  UNAVAILABLE_HTML,
+} from '~/services/db/availability.server';
 import {
   BAD_INPUT_HTML,
   BAD_INPUT_TEXT,
@@ -126,10 +130,11 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (status === 413 || status === 400) return;
   const failure = noteRequestFailure(error);
   if (failure === 'database') {
-    markDatabaseDown();
+    noteDatabaseError(error);
     // A guest's enquiry link is its key: logs get the path without it.
     const path = new URL(request.url).pathname.replace(/^\/enquiries\/[^/]+/, '/enquiries/…');
-    console.error(`Database unavailable: ${request.method} ${path}`);
+    const what = isPoolBusyError(error) ? 'busy (every connection in use)' : 'unavailable';
+    console.error(`Database ${what}: ${request.method} ${path}`);
     return;
   }
   if (failure === 'input') return;

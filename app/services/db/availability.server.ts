@@ -57,10 +57,33 @@ export function isDatabaseMarkedDown(): boolean {
   return down;
 }
 
-/** Records `error` when it is a lost database; returns whether it was. */
+/**
+ * Whether `error` is pg-pool's "timeout exceeded when trying to connect": the query waited longer
+ * than the pool's connection timeout for one of its connections, all busy. The database answers;
+ * this process has more queries at once than connections (DATABASE_POOL_SIZE). Such a request is
+ * answered 503 like a lost database, but the database is not marked away: that would make every
+ * request wait for a probe, and answer 503 to all of them if one probe met the same queue. (A new
+ * connection that cannot be made in time fails otherwise: 'Connection terminated due to
+ * connection timeout', a lost database.)
+ */
+export function isPoolBusyError(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && typeof current === 'object' && depth < 6; depth++) {
+    const { message, cause } = current as { message?: unknown; cause?: unknown };
+    if (typeof message === 'string' && /timeout exceeded when trying to connect/i.test(message))
+      return true;
+    current = cause;
+  }
+  return false;
+}
+
+/**
+ * Records `error` when it is a lost database (or a busy pool, which is not recorded: see
+ * isPoolBusyError); returns whether it was either, to be answered 503.
+ */
 export function noteDatabaseError(error: unknown): boolean {
   if (!isDatabaseUnavailableError(error)) return false;
-  markDatabaseDown();
+  if (!isPoolBusyError(error)) markDatabaseDown();
   return true;
 }
 

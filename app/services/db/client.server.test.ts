@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { env } from '../env.server';
+import { isDatabaseMarkedDown, noteDatabaseError } from './availability.server';
 import { connect, db, PLANNER_SETTINGS, rowsOf } from './client.server';
 
 it('plans every connection for a catalogue in memory (random_page_cost), on either engine', async () => {
@@ -29,6 +30,31 @@ it.runIf(process.env.TEST_DB === 'postgres')(
       await small.close();
     }
   },
+);
+
+it.runIf(process.env.TEST_DB === 'postgres')(
+  'answers a query that waited too long for a busy connection 503, without marking the database away',
+  async () => {
+    const { database } = env();
+    if (database.kind !== 'postgres') throw new Error('TEST_DB=postgres without DATABASE_URL');
+    const small = connect({ ...database, poolSize: 1 });
+    try {
+      // Drizzle's queries start when awaited: started now, holding the one connection.
+      const held = Promise.resolve(small.db.execute(sql`SELECT pg_sleep(3.5)`));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const waited = await small.db.execute(sql`SELECT 1`).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(String((waited as Error).cause)).toMatch(/timeout exceeded when trying to connect/);
+      expect(noteDatabaseError(waited)).toBe(true);
+      expect(isDatabaseMarkedDown()).toBe(false);
+      await held;
+    } finally {
+      await small.close();
+    }
+  },
+  10_000,
 );
 
 it.runIf(process.env.TEST_DB !== 'postgres')(
