@@ -24,43 +24,65 @@ function refuse(req: Request, res: Response, limit: number, error?: Error) {
 
 const LINGER_MS = 1000;
 
+/** Each body-carrying request's linger (from lingerWhileUnread), started by lingeringClose. */
+const lingers = new WeakMap<Request, (error?: Error) => void>();
+
 /**
- * Closes a refused request's connection once the answer is out, lingering like nginx: closing at
- * once, with the client still sending, makes the kernel reset the connection, and the client may
- * lose the answer (EPIPE before it reads the 413). So what still arrives is thrown away (never
- * stored) for LINGER_MS, then the connection closes. Node would close at once in two ways: after
- * an answer when either side said `Connection: close` (the socket's destroySoon), and when the
- * request is destroyed with its body incomplete (React Router's and Better Auth's adapters cancel
- * an unread body once the answer is done). Both wait for the linger here. Only refused requests
- * linger: their answer says `Connection: close`, so no client sends another request on them.
+ * Closes a connection whose request body is still arriving only after a linger, like nginx:
+ * closing at once, with the client still sending, makes the kernel reset the connection, and the
+ * client may lose the answer (EPIPE before it reads it). So what still arrives is thrown away
+ * (never stored) for LINGER_MS, then the connection closes. Node would close at once in two ways:
+ * after an answer when either side said `Connection: close` (the socket's destroySoon; Node says
+ * it itself when it answers before the body was read), and when the request is destroyed with its
+ * body incomplete (React Router's and Better Auth's adapters cancel an unread body once the
+ * answer is done). Both wait for the linger here, for every request with a body: a refused one
+ * (413, 400) and one its route answered without reading it (a guest's product form redirected to
+ * sign in: 20 of 300 such requests ended in EPIPE before this applied to them). A request whose
+ * body was read, or destroyed before any answer (the client went away), closes as before.
  */
-function lingeringClose(req: Request, res: Response, error?: Error) {
+function lingerWhileUnread(req: Request, res: Response) {
   const socket = req.socket;
   const destroy = req.destroy.bind(req);
   let lingering = false;
-  const linger = () => {
+  let closeWith: Error | undefined;
+  const linger = (error?: Error) => {
+    closeWith ??= error;
     if (lingering) return;
     lingering = true;
     req.push = () => true;
     req.resume();
     setTimeout(() => {
-      destroy(error);
+      destroy(closeWith);
       socket?.destroy();
     }, LINGER_MS).unref();
   };
+  lingers.set(req, linger);
   req.destroy = (reason?: Error) => {
-    if (req.complete) return destroy(reason ?? error);
+    if (req.complete || !res.headersSent) return destroy(reason ?? closeWith);
     linger();
     return req;
   };
-  if (socket) {
-    socket.destroySoon = () => {
-      socket.end();
-      linger();
-    };
-  }
-  if (res.writableFinished) linger();
-  else res.once('finish', linger);
+  if (!socket) return;
+  // The socket outlives the request (keep-alive): its own destroySoon comes back once the
+  // answer is done, unless a later request on it has put its own in place meanwhile.
+  const destroySoon = socket.destroySoon;
+  const lingerSoon = () => {
+    if (req.complete && !lingering) return destroySoon.call(socket);
+    socket.end();
+    linger();
+  };
+  socket.destroySoon = lingerSoon;
+  res.once('close', () => {
+    if (!lingering && socket.destroySoon === lingerSoon) socket.destroySoon = destroySoon;
+  });
+}
+
+/** Starts a refused request's linger once its answer is out (see lingerWhileUnread). */
+function lingeringClose(req: Request, res: Response, error?: Error) {
+  if (!lingers.has(req)) lingerWhileUnread(req, res);
+  const linger = lingers.get(req)!;
+  if (res.writableFinished) linger(error);
+  else res.once('finish', () => linger(error));
 }
 
 /** A NUL byte, raw or escaped for a form (%00) or JSON (\u0000): no text field can hold one. */
@@ -91,6 +113,7 @@ function refuseInput(req: Request, res: Response) {
 export function bodyLimit() {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
+    lingerWhileUnread(req, res);
     const limit = bodyLimitFor(req.path);
     const declared = req.headers['content-length'];
     if (declared !== undefined && Number(declared) > limit) {
