@@ -2,7 +2,19 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { env } from '../env.server';
 import { isDatabaseMarkedDown, noteDatabaseError } from './availability.server';
-import { connect, db, PLANNER_SETTINGS, rowsOf } from './client.server';
+import { connect, db, PLANNER_SETTINGS, rowsOf, type Database } from './client.server';
+
+/** Runs `run` with a pool of its own of `size` connections to the test's PostgreSQL. */
+async function withPool<T>(size: number, run: (pool: Database) => Promise<T>): Promise<T> {
+  const { database } = env();
+  if (database.kind !== 'postgres') throw new Error('TEST_DB=postgres without DATABASE_URL');
+  const small = connect({ ...database, poolSize: size });
+  try {
+    return await run(small.db);
+  } finally {
+    await small.close();
+  }
+}
 
 it('plans every connection for a catalogue in memory (random_page_cost), on either engine', async () => {
   const result = await db().execute<{ random_page_cost: string }>(sql`SHOW random_page_cost`);
@@ -12,37 +24,28 @@ it('plans every connection for a catalogue in memory (random_page_cost), on eith
 
 it.runIf(process.env.TEST_DB === 'postgres')(
   'opens no more connections to PostgreSQL than its pool size, however many queries wait',
-  async () => {
-    const { database } = env();
-    if (database.kind !== 'postgres') throw new Error('TEST_DB=postgres without DATABASE_URL');
-    const small = connect({ ...database, poolSize: 2 });
-    try {
+  () =>
+    withPool(2, async (pool) => {
       const backends = await Promise.all(
         Array.from({ length: 6 }, async () => {
-          const result = await small.db.execute(
+          const result = await pool.execute(
             sql`SELECT pg_backend_pid() AS pid, pg_sleep(0.05)::text`,
           );
           return rowsOf<{ pid: number }>(result)[0]!.pid;
         }),
       );
       expect(new Set(backends).size).toBe(2);
-    } finally {
-      await small.close();
-    }
-  },
+    }),
 );
 
 it.runIf(process.env.TEST_DB === 'postgres')(
   'answers a query that waited too long for a busy connection 503, without marking the database away',
-  async () => {
-    const { database } = env();
-    if (database.kind !== 'postgres') throw new Error('TEST_DB=postgres without DATABASE_URL');
-    const small = connect({ ...database, poolSize: 1 });
-    try {
+  () =>
+    withPool(1, async (pool) => {
       // Drizzle's queries start when awaited: started now, holding the one connection.
-      const held = Promise.resolve(small.db.execute(sql`SELECT pg_sleep(3.5)`));
+      const held = Promise.resolve(pool.execute(sql`SELECT pg_sleep(3.5)`));
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const waited = await small.db.execute(sql`SELECT 1`).then(
+      const waited = await pool.execute(sql`SELECT 1`).then(
         () => null,
         (error: unknown) => error,
       );
@@ -50,10 +53,7 @@ it.runIf(process.env.TEST_DB === 'postgres')(
       expect(noteDatabaseError(waited)).toBe(true);
       expect(isDatabaseMarkedDown()).toBe(false);
       await held;
-    } finally {
-      await small.close();
-    }
-  },
+    }),
   10_000,
 );
 
