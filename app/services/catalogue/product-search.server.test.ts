@@ -96,4 +96,21 @@ describe('the search rows follow every write to what they are computed from', ()
     expect(await found('rigging')).toEqual([]);
     expect(await stale()).toEqual([]);
   });
+
+  it('orders a search by name and matches a literal from the products rows', async () => {
+    const curling = await createSport({ name: 'Curling' });
+    for (const name of ['Zeta Curling Stone', 'Alpha Curling Stone', 'Mid 50% Curling Stone'])
+      await createProduct({ name, sportId: curling.id });
+    catalogueChanged();
+    const byName = await listProducts({ q: 'curling stone', sort: 'name' });
+    expect(byName.items.map((p) => p.name)).toEqual([
+      'Alpha Curling Stone',
+      'Mid 50% Curling Stone',
+      'Zeta Curling Stone',
+    ]);
+    expect((await listProducts({ q: '50%' })).items.map((p) => p.name)).toEqual([
+      'Mid 50% Curling Stone',
+    ]);
+    expect((await listProducts({ q: '50% curling', sort: 'name' })).total).toBe(1);
+  });
 });

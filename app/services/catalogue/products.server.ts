@@ -345,12 +345,12 @@ function queryPlan(
     : wide
       ? sql`(product_search p JOIN products w ON w.id = p.id)`
       : sql`product_search p`;
-  const row = queries ? sql.raw('w') : sql.raw('p');
+  const productRow = queries ? sql.raw('w') : sql.raw('p');
   /** The WHERE clause, optionally without one dimension (for that dimension's option counts). */
   const whereClause = (without?: 'sports' | 'categories') => {
     const where: SQL[] = [];
     if (queries) where.push(sql`p.search_vector @@ ${queries.match}::tsquery`);
-    if (literal) where.push(sql`${row}.search_text LIKE ${`%${escapeLike(literal)}%`}`);
+    if (literal) where.push(sql`${productRow}.search_text LIKE ${`%${escapeLike(literal)}%`}`);
     if (f.sportIds.length && without !== 'sports')
       where.push(sql`p.sport_id IN (${idList(f.sportIds)})`);
     if (f.categoryIds.length && without !== 'categories') {
@@ -380,7 +380,7 @@ function queryPlan(
               THEN ${rankSql(tree.then)} ELSE ${rankSql(tree.else)} END`;
   const sortColumns =
     sort === 'name'
-      ? sql`lower(${row}.name) AS lname`
+      ? sql`lower(${productRow}.name) AS lname`
       : sort === 'relevance' && queries
         ? sql`p.created_at, ${rankSql(RANK_TREE)} AS rank`
         : sql`p.created_at`;
