@@ -12,20 +12,26 @@ export function bodyLimitFor(path: string): number {
   return UPLOAD_PATH.test(path) ? UPLOAD_BODY_LIMIT : SMALL_BODY_LIMIT;
 }
 
-function refuse(req: Request, res: Response, limit: number, error?: Error) {
+/** Lingers a refused request's connection once the answer is out (from lingerWhileUnread). */
+type CloseAfterAnswer = (error?: Error) => void;
+
+function refuse(
+  req: Request,
+  res: Response,
+  limit: number,
+  closeAfterAnswer: CloseAfterAnswer,
+  error?: Error,
+) {
   if (!res.headersSent) {
     const message = `The request is too large (at most ${Math.round(limit / 1024)} KiB).`;
     res.status(413).set('Connection', 'close');
     if (/^\/api\//.test(req.path)) res.json({ error: message });
     else res.type('text/plain').send(message);
   }
-  lingeringClose(req, res, error);
+  closeAfterAnswer(error);
 }
 
 const LINGER_MS = 1000;
-
-/** Each body-carrying request's linger (from lingerWhileUnread), started by lingeringClose. */
-const lingers = new WeakMap<Request, (error?: Error) => void>();
 
 /**
  * Closes a connection whose request body is still arriving only after a linger, like nginx:
@@ -40,7 +46,7 @@ const lingers = new WeakMap<Request, (error?: Error) => void>();
  * sign in: 20 of 300 such requests ended in EPIPE before this applied to them). A request whose
  * body was read, or destroyed before any answer (the client went away), closes as before.
  */
-function lingerWhileUnread(req: Request, res: Response) {
+function lingerWhileUnread(req: Request, res: Response): CloseAfterAnswer {
   const socket = req.socket;
   const destroy = req.destroy.bind(req);
   let lingering = false;
@@ -56,13 +62,17 @@ function lingerWhileUnread(req: Request, res: Response) {
       socket?.destroy();
     }, LINGER_MS).unref();
   };
-  lingers.set(req, linger);
   req.destroy = (reason?: Error) => {
     if (req.complete || !res.headersSent) return destroy(reason ?? closeWith);
     linger();
     return req;
   };
-  if (!socket) return;
+  // A refusal (413, 400) lingers once its answer is out, whoever closes the connection.
+  const closeAfterAnswer: CloseAfterAnswer = (error) => {
+    if (res.writableFinished) linger(error);
+    else res.once('finish', () => linger(error));
+  };
+  if (!socket) return closeAfterAnswer;
   // The socket outlives the request (keep-alive): its own destroySoon comes back once the
   // answer is done, unless a later request on it has put its own in place meanwhile.
   const destroySoon = socket.destroySoon;
@@ -75,14 +85,7 @@ function lingerWhileUnread(req: Request, res: Response) {
   res.once('close', () => {
     if (!lingering && socket.destroySoon === lingerSoon) socket.destroySoon = destroySoon;
   });
-}
-
-/** Starts a refused request's linger once its answer is out (see lingerWhileUnread). */
-function lingeringClose(req: Request, res: Response, error?: Error) {
-  if (!lingers.has(req)) lingerWhileUnread(req, res);
-  const linger = lingers.get(req)!;
-  if (res.writableFinished) linger(error);
-  else res.once('finish', () => linger(error));
+  return closeAfterAnswer;
 }
 
 /** A NUL byte, raw or escaped for a form (%00) or JSON (\u0000): no text field can hold one. */
@@ -92,7 +95,7 @@ const NUL = /\x00|%00|\\u0000/i;
 export const NUL_MESSAGE =
   'The request contains a NUL character, which no field accepts. Please remove it and try again.';
 
-function refuseInput(req: Request, res: Response) {
+function refuseInput(req: Request, res: Response, closeAfterAnswer: CloseAfterAnswer) {
   if (!res.headersSent) {
     res.status(400).set('Connection', 'close');
     if (/^\/api\/|\.data$/.test(req.path)) res.json({ error: NUL_MESSAGE });
@@ -102,7 +105,7 @@ function refuseInput(req: Request, res: Response) {
     status: 400,
     expose: true,
   });
-  lingeringClose(req, res, error);
+  closeAfterAnswer(error);
 }
 
 /**
@@ -113,12 +116,12 @@ function refuseInput(req: Request, res: Response) {
 export function bodyLimit() {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
-    lingerWhileUnread(req, res);
+    const closeAfterAnswer = lingerWhileUnread(req, res);
     const limit = bodyLimitFor(req.path);
     const declared = req.headers['content-length'];
     if (declared !== undefined && Number(declared) > limit) {
       req.on('data', () => {});
-      refuse(req, res, limit);
+      refuse(req, res, limit, closeAfterAnswer);
       return;
     }
     let seen = 0;
@@ -134,7 +137,7 @@ export function bodyLimit() {
         const text = tail + bytes.toString('latin1');
         if (NUL.test(text)) {
           req.push = () => true;
-          refuseInput(req, res);
+          refuseInput(req, res, closeAfterAnswer);
           return true;
         }
         tail = text.slice(-6);
@@ -147,6 +150,7 @@ export function bodyLimit() {
         req,
         res,
         limit,
+        closeAfterAnswer,
         Object.assign(new Error('Request body too large'), { status: 413, expose: true }),
       );
       return true;

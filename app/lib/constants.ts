@@ -9,3 +9,5 @@ export const PHONE_MIN = 7;
 export const CAROUSEL_INTERVAL_MS = 5000;
 export const SWIPE_THRESHOLD_PX = 40;
 export const TOAST_DURATION_MS = 5000;
+/** The name a guest's enquiry is stored under when the guest gave none (spec §5). */
+export const GUEST_NAME = 'Guest';

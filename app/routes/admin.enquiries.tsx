@@ -7,6 +7,7 @@ import { StatusBadge, When } from '~/components/admin/inbox/status-badge';
 import { input, label, primaryButton, secondaryButton } from '~/components/admin/inbox/styles';
 import { Pagination } from '~/components/catalogue/pagination';
 import { adminMeta } from '~/lib/admin-meta';
+import { GUEST_NAME } from '~/lib/constants';
 import { useSyncedValue } from '~/lib/use-synced-value';
 import {
   ENQUIRY_STATUSES,
@@ -184,16 +185,17 @@ export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
               </div>
               <div className="min-w-0 text-sm text-slate-600">
                 <p className="font-medium text-slate-900">
-                  {/* A guest who gave no name is stored as 'Guest' (spec §5): the badge says it once. */}
-                  {e.guest && e.contactName === 'Guest' ? null : e.contactName}
                   {e.guest ? (
                     <>
-                      {e.contactName === 'Guest' ? null : ' '}
+                      {/* A guest who gave no name is stored as GUEST_NAME: the badge says it once. */}
+                      {e.contactName === GUEST_NAME ? null : `${e.contactName} `}
                       <span className="ml-1 inline-block rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal whitespace-nowrap text-slate-700">
                         Guest
                       </span>
                     </>
-                  ) : null}
+                  ) : (
+                    e.contactName
+                  )}
                 </p>
                 {e.organisation ? <p>{e.organisation}</p> : null}
                 {e.contactEmail ? (

@@ -345,7 +345,7 @@ function queryPlan(
     : wide
       ? sql`(product_search p JOIN products w ON w.id = p.id)`
       : sql`product_search p`;
-  const productRow = queries ? sql.raw('w') : sql.raw('p');
+  const productRow = sql.raw(wide ? 'w' : 'p');
   /** The WHERE clause, optionally without one dimension (for that dimension's option counts). */
   const whereClause = (without?: 'sports' | 'categories') => {
     const where: SQL[] = [];

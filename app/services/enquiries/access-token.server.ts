@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { GUEST_NAME } from '~/lib/constants';
 import { env } from '../env.server';
 
 /**
@@ -76,5 +77,5 @@ export function maskPhone(phone: string): string {
 
 /** `Tan Siew Ling` → `T•••`; the default guest name stays as it is. */
 export function maskName(name: string): string {
-  return name === 'Guest' ? name : `${[...name][0] ?? ''}•••`;
+  return name === GUEST_NAME ? name : `${[...name][0] ?? ''}•••`;
 }

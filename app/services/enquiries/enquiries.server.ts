@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import { GUEST_NAME } from '~/lib/constants';
 import { formValues } from '~/lib/forms';
 import { cleanName } from '~/lib/schemas/name';
 import {
@@ -338,7 +339,7 @@ function guestItems(claimed: unknown): EnquiryItem[] {
 function guestContact(values: Record<string, unknown>): EnquiryContact {
   const { email, name, phone } = values;
   const guest = parseInput(GuestContactSchema, { email, name, phone });
-  return { ...guest, name: cleanName(guest.name ?? '') || 'Guest' };
+  return { ...guest, name: cleanName(guest.name ?? '') || GUEST_NAME };
 }
 
 async function withItems(rows: (typeof enquiries.$inferSelect)[]): Promise<EnquiryView[]> {
