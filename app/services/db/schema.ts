@@ -5,6 +5,7 @@
  */
 import { relations, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   customType,
   index,
@@ -336,6 +337,8 @@ export const enquiries = pgTable(
     contactEmail: text(),
     contactPhone: text(),
     organisation: text(),
+    /** Where the goods go or the work is done (optional; printed under "Attention to"). */
+    address: text(),
     poReference: text(),
     message: text().notNull(),
     promoCode: text(),
@@ -478,7 +481,23 @@ export const auditLog = pgTable(
  * An enquiry's timeline: its creation, every status change, staff note (private), reply and
  * quotation, with who and when. The customer sees everything but `note`.
  */
-export const enquiryEventKinds = ['created', 'status', 'note', 'reply', 'quotation'] as const;
+export const enquiryEventKinds = [
+  'created',
+  'status',
+  'note',
+  'reply',
+  'quotation',
+  // The buyer's answers to a quotation (quotation_responses holds what they sent).
+  'accepted',
+  'declined',
+  'changes_requested',
+  // The sale after the quotation.
+  'order',
+  'order_status',
+  'invoice',
+  'credit_note',
+  'reminder',
+] as const;
 export type EnquiryEventKind = (typeof enquiryEventKinds)[number];
 
 export const enquiryEvents = pgTable(
@@ -497,15 +516,38 @@ export const enquiryEvents = pgTable(
     /** The note's or reply's text. */
     body: text(),
     quotationId: integer().references(() => quotations.id, { onDelete: 'set null' }),
+    orderId: integer().references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
+    invoiceId: integer().references((): AnyPgColumn => invoices.id, { onDelete: 'set null' }),
+    /** An order's status change: before and after. */
+    fromOrderStatus: text().$type<OrderStatus>(),
+    toOrderStatus: text().$type<OrderStatus>(),
     ...timestamps,
   },
   (t) => [index('enquiry_events_enquiry_id_idx').on(t.enquiryId, t.createdAt, t.id)],
 );
 
 /**
- * A quotation sent for an enquiry: numbered Q-<reference>-<n> per enquiry, never renumbered.
- * Money is in integer cents (SGD); GST at the rate in force when it was sent, in basis points
- * (900 = 9%). The PDF sent is kept as sent, so earlier quotations stay readable.
+ * A quotation's state for both sides. `sent` past its `valid_until` reads as expired (computed,
+ * not stored: no job has to run for a quotation to stop being acceptable). A newer revision of
+ * the same enquiry supersedes every earlier one that was still open.
+ */
+export const quotationStatuses = [
+  'sent',
+  'changes_requested',
+  'accepted',
+  'declined',
+  'superseded',
+] as const;
+export type QuotationStatus = (typeof quotationStatuses)[number];
+
+/** A discount: a percentage in basis points (1000 = 10%) or an amount in cents. */
+export type DiscountKind = 'percent' | 'amount';
+
+/**
+ * A quotation sent for an enquiry: numbered Q-<reference>-<n> per enquiry, never renumbered; n is
+ * its revision. Money is in integer cents (SGD); GST at the rate in force when it was sent, in
+ * basis points (900 = 9%), or none when the company was not GST-registered then (`gst_reg_no`
+ * null). The PDF sent is kept as sent, with its SHA-256, so what a buyer accepted can be proved.
  */
 export const quotations = pgTable(
   'quotations',
@@ -516,13 +558,39 @@ export const quotations = pgTable(
       .references(() => enquiries.id, { onDelete: 'cascade' }),
     sequence: integer().notNull(),
     number: text().notNull(),
+    status: text().$type<QuotationStatus>().notNull().default('sent'),
     validityDays: integer().notNull(),
+    /** End of the last valid day, Singapore time. */
+    validUntil: timestamp({ withTimezone: true }).notNull(),
     terms: text().notNull().default(''),
+    /** Snapshot of "Attention to": person, organisation, address. */
+    attentionName: text(),
+    attentionOrganisation: text(),
+    attentionAddress: text(),
+    /** The buyer's own reference (PO or requisition number) and a GeBIZ quotation number. */
+    buyerReference: text(),
+    gebizReference: text(),
+    /** The company's GST registration number when sent; null: not registered, no GST added. */
+    gstRegNo: text(),
     gstRateBasisPoints: integer().notNull(),
+    /** Sum of the lines after their own discounts. */
     subtotalCents: integer().notNull(),
+    /** The discount on the whole quotation, applied to the subtotal. */
+    discountKind: text().$type<DiscountKind>(),
+    discountValue: integer(),
+    discountCents: integer().notNull().default(0),
     gstCents: integer().notNull(),
+    /** subtotal − discount + GST. */
     totalCents: integer().notNull(),
     pdf: bytea().notNull(),
+    pdfSha256: text().notNull(),
+    /**
+     * SHA-256 of the random token in the buyer's link to act on this revision without signing
+     * in (only the e-mail holds the token). Valid until the quotation expires.
+     */
+    actionTokenHash: text(),
+    /** When the expiry reminder was queued (at most once). */
+    reminderSentAt: timestamp({ withTimezone: true }),
     actorId: text().references(() => user.id, { onDelete: 'set null' }),
     actorName: text().notNull(),
     ...timestamps,
@@ -530,6 +598,8 @@ export const quotations = pgTable(
   (t) => [
     uniqueIndex('quotations_enquiry_sequence_idx').on(t.enquiryId, t.sequence),
     uniqueIndex('quotations_number_idx').on(t.number),
+    uniqueIndex('quotations_action_token_hash_idx').on(t.actionTokenHash),
+    index('quotations_open_idx').on(t.status, t.validUntil),
   ],
 );
 
@@ -541,17 +611,229 @@ export const quotationLines = pgTable(
       .notNull()
       .references(() => quotations.id, { onDelete: 'cascade' }),
     position: integer().notNull(),
-    /** 'item' for an enquired product, 'extra' for delivery, installation and the like. */
+    /** 'item' for a catalogue product, 'extra' for a free line (delivery, installation …). */
     kind: text().$type<'item' | 'extra'>().notNull(),
+    productId: integer().references(() => products.id, { onDelete: 'set null' }),
     description: text().notNull(),
     note: text(),
     quantity: integer().notNull(),
     unitPriceCents: integer().notNull(),
+    discountKind: text().$type<DiscountKind>(),
+    discountValue: integer(),
+    /** The line's discount in cents (0 without one). */
+    discountCents: integer().notNull().default(0),
+    /** quantity × unit price − discount. */
     lineTotalCents: integer().notNull(),
     ...timestamps,
   },
   (t) => [index('quotation_lines_quotation_id_idx').on(t.quotationId, t.position)],
 );
+
+/**
+ * What staff are pricing for an enquiry and have not sent yet: the editor's fields as typed, so a
+ * draft can be saved, previewed as a PDF and sent later without costing a quotation number.
+ */
+export const quotationDrafts = pgTable('quotation_drafts', {
+  enquiryId: integer()
+    .primaryKey()
+    .references(() => enquiries.id, { onDelete: 'cascade' }),
+  fields: jsonb().$type<Record<string, string>>().notNull(),
+  actorId: text().references(() => user.id, { onDelete: 'set null' }),
+  actorName: text().notNull(),
+  ...timestamps,
+});
+
+export const quotationResponseKinds = ['accepted', 'declined', 'changes_requested'] as const;
+export type QuotationResponseKind = (typeof quotationResponseKinds)[number];
+
+/**
+ * A buyer's answer to one revision: acceptance (who, their designation, the PO), a decline (a
+ * reason) or a request for changes (a message). Kept with the client address and the SHA-256 of
+ * the PDF the buyer was shown. A revision is accepted or declined at most once (unique index).
+ */
+export const quotationResponses = pgTable(
+  'quotation_responses',
+  {
+    id: serial().primaryKey(),
+    quotationId: integer()
+      .notNull()
+      .references(() => quotations.id, { onDelete: 'restrict' }),
+    kind: text().$type<QuotationResponseKind>().notNull(),
+    /** The signed-in buyer, or null when answered through the e-mailed link. */
+    userId: text().references(() => user.id, { onDelete: 'set null' }),
+    name: text(),
+    designation: text(),
+    poNumber: text(),
+    /** Decline reason or the changes asked for. */
+    message: text(),
+    clientAddress: text(),
+    pdfSha256: text().notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('quotation_responses_quotation_id_idx').on(t.quotationId, t.createdAt),
+    uniqueIndex('quotation_responses_final_idx')
+      .on(t.quotationId)
+      .where(sql`kind IN ('accepted', 'declined')`),
+  ],
+);
+
+export const orderStatuses = [
+  'confirmed',
+  'scheduled',
+  'delivered',
+  'invoiced',
+  'paid',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/**
+ * A sale: an accepted quotation that staff confirmed. Numbered SO-<enquiry reference>; one order
+ * per quotation. Never deleted once invoiced (invoices refer to it).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial().primaryKey(),
+    number: text().notNull(),
+    enquiryId: integer()
+      .notNull()
+      .references(() => enquiries.id, { onDelete: 'restrict' }),
+    quotationId: integer()
+      .notNull()
+      .references(() => quotations.id, { onDelete: 'restrict' }),
+    status: text().$type<OrderStatus>().notNull().default('confirmed'),
+    poNumber: text(),
+    /** The day delivery or installation is planned (status scheduled). */
+    scheduledFor: text(),
+    actorId: text().references(() => user.id, { onDelete: 'set null' }),
+    actorName: text().notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('orders_number_idx').on(t.number),
+    uniqueIndex('orders_quotation_id_idx').on(t.quotationId),
+    index('orders_enquiry_id_idx').on(t.enquiryId),
+    index('orders_status_idx').on(t.status, t.createdAt.desc()),
+  ],
+);
+
+/** What an invoice's lines were when issued (a snapshot, never recomputed). */
+export interface InvoiceLine {
+  description: string;
+  quantity: number;
+  unitPriceCents: number;
+  discountCents: number;
+  lineTotalCents: number;
+}
+
+export type InvoiceKind = 'invoice' | 'credit_note';
+
+/**
+ * A tax invoice (INV-<year>-<5 digits>) or a credit note (CN-<year>-<5 digits>) for an order.
+ * Numbers are gapless per kind and year (document_counters, taken in the issuing transaction) and
+ * never reused. An issued document never changes and is never deleted: the database refuses an
+ * UPDATE or DELETE (migration 0013's trigger); a mistake is corrected by a credit note.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial().primaryKey(),
+    kind: text().$type<InvoiceKind>().notNull(),
+    number: text().notNull(),
+    year: integer().notNull(),
+    sequence: integer().notNull(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** A credit note's invoice. */
+    creditedInvoiceId: integer().references((): AnyPgColumn => invoices.id, {
+      onDelete: 'restrict',
+    }),
+    issuedAt: timestamp({ withTimezone: true }).notNull(),
+    customerName: text().notNull(),
+    customerOrganisation: text(),
+    customerAddress: text(),
+    gstRegNo: text(),
+    gstRateBasisPoints: integer().notNull(),
+    lines: jsonb().$type<InvoiceLine[]>().notNull(),
+    subtotalCents: integer().notNull(),
+    discountCents: integer().notNull().default(0),
+    gstCents: integer().notNull(),
+    totalCents: integer().notNull(),
+    /** A credit note's reason. */
+    reason: text(),
+    pdf: bytea().notNull(),
+    pdfSha256: text().notNull(),
+    actorId: text().references(() => user.id, { onDelete: 'set null' }),
+    actorName: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_idx').on(t.number),
+    uniqueIndex('invoices_kind_year_sequence_idx').on(t.kind, t.year, t.sequence),
+    index('invoices_order_id_idx').on(t.orderId),
+  ],
+);
+
+/** The last number issued per document kind and year: the row lock makes numbering gapless. */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    kind: text().notNull(),
+    year: integer().notNull(),
+    last: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.year] })],
+);
+
+export const attachmentOwners = ['enquiry', 'reply', 'purchase_order'] as const;
+export type AttachmentOwner = (typeof attachmentOwners)[number];
+
+/**
+ * A private file of an enquiry: the buyer's site photos and drawings (`enquiry`), a file staff
+ * sent with a reply (`reply`, with its event) or a purchase order sent with an acceptance
+ * (`purchase_order`, with its response). The bytes sit in private storage under `storage_key`;
+ * only staff, the signed-in owner and the holder of the guest link can download them.
+ */
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: serial().primaryKey(),
+    enquiryId: integer()
+      .notNull()
+      .references(() => enquiries.id, { onDelete: 'cascade' }),
+    owner: text().$type<AttachmentOwner>().notNull(),
+    eventId: integer().references(() => enquiryEvents.id, { onDelete: 'set null' }),
+    responseId: integer().references(() => quotationResponses.id, { onDelete: 'set null' }),
+    /** The name shown and sent (cleaned of paths and control characters). */
+    fileName: text().notNull(),
+    contentType: text().notNull(),
+    size: integer().notNull(),
+    sha256: text().notNull(),
+    storageKey: text().notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('attachments_enquiry_id_idx').on(t.enquiryId, t.createdAt),
+    uniqueIndex('attachments_storage_key_idx').on(t.storageKey),
+  ],
+);
+
+/**
+ * Work that runs on a schedule (quotation reminders, expiry): one row per job, claimed by one
+ * instance at a time with `FOR UPDATE SKIP LOCKED` and a lease, so several instances sharing the
+ * database run each due job once.
+ */
+export const scheduledJobs = pgTable('scheduled_jobs', {
+  name: text().primaryKey(),
+  nextRunAt: timestamp({ withTimezone: true }).notNull(),
+  lockedUntil: timestamp({ withTimezone: true }),
+  lastRunAt: timestamp({ withTimezone: true }),
+  lastError: text(),
+  ...timestamps,
+});
 
 /** A contact message's history in the staff inbox: replies sent, marked handled or reopened. */
 export const contactMessageEvents = pgTable(

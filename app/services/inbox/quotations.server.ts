@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, eq, max } from 'drizzle-orm';
 import { formatCents, MAX_CENTS, quotationTotals } from '~/lib/money';
 import type { QuotationDraft } from '~/lib/schemas/inbox';
@@ -169,6 +170,8 @@ async function issue(
         gstCents: priced.gstCents,
         totalCents: priced.totalCents,
         pdf,
+        pdfSha256: createHash('sha256').update(pdf).digest('hex'),
+        validUntil,
         actorId: actor.id,
         actorName: actor.name,
         createdAt: now,

@@ -1,4 +1,12 @@
-import { FileText, Lock, Mail, MessageSquarePlus, RefreshCw, Send } from 'lucide-react';
+import {
+  FileText,
+  Lock,
+  Mail,
+  MessageSquarePlus,
+  RefreshCw,
+  Send,
+  type LucideIcon,
+} from 'lucide-react';
 import { formatCents } from '~/lib/money';
 import { STATUS_LABELS } from '~/lib/schemas/inbox';
 import type { TimelineEvent } from '~/services/inbox/enquiries.server';
@@ -6,13 +14,13 @@ import { When } from './status-badge';
 
 type Event = Omit<TimelineEvent, 'createdAt'> & { createdAt: Date | string };
 
-const ICON = {
+const ICON: Partial<Record<Event['kind'], LucideIcon>> = {
   created: MessageSquarePlus,
   status: RefreshCw,
   note: Lock,
   reply: Mail,
   quotation: FileText,
-} as const;
+};
 
 function headline(e: Event): React.ReactNode {
   const who = <strong className="font-semibold text-slate-900">{e.actorName ?? 'Staff'}</strong>;
