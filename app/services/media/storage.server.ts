@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { access, mkdir, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { ImageVariant } from '../db/schema';
@@ -23,18 +23,36 @@ export interface Storage {
   url(key: string): string;
 }
 
+/**
+ * Where private files live (buyers' attachments, purchase orders): never under a public URL. The
+ * server reads them back and sends them after its own access check.
+ */
+export interface PrivateStorage {
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** The file's bytes, or null when nothing is stored under `key`. */
+  get(key: string): Promise<Buffer | null>;
+  delete(key: string): Promise<void>;
+}
+
 export function uploadsDir(): string {
   return path.join(env().dataDir, 'uploads');
 }
 
+/** Private files' folder: beside `uploads`, not under it, so `/media` can never serve one. */
+export function privateDir(): string {
+  return path.join(env().dataDir, 'private');
+}
+
+/** The file a key names inside `root`; a key reaching outside it is a bug, never served. */
+function fileIn(root: string, key: string): string {
+  const full = path.resolve(root, key);
+  if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error(`Bad storage key ${key}`);
+  return full;
+}
+
 /** The local folder `$DATA_DIR/uploads`, served by the Express app at `/media`. */
 export function localStorage(root: () => string = uploadsDir): Storage {
-  const file = (key: string) => {
-    // Keys are made by the server, but a bad one must never reach outside the folder.
-    const full = path.resolve(root(), key);
-    if (!full.startsWith(path.resolve(root()) + path.sep)) throw new Error(`Bad media key ${key}`);
-    return full;
-  };
+  const file = (key: string) => fileIn(root(), key);
   return {
     async put(key, data) {
       const target = file(key);
@@ -52,6 +70,35 @@ export function localStorage(root: () => string = uploadsDir): Storage {
     },
     url: (key) => `/media/${key}`,
   };
+}
+
+/** The local folder `$DATA_DIR/private`, readable by the server's user only. */
+export function localPrivateStorage(root: () => string = privateDir): PrivateStorage {
+  const file = (key: string) => fileIn(root(), key);
+  return {
+    async put(key, data) {
+      const target = file(key);
+      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+      await writeFile(target, data, { mode: 0o600 });
+    },
+    async get(key) {
+      return readFile(file(key)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return null;
+        throw error;
+      });
+    },
+    async delete(key) {
+      await rm(file(key), { force: true });
+    },
+  };
+}
+
+let currentPrivate: PrivateStorage | undefined;
+
+/** The private storage of this process (the local folder until object storage is configured). */
+export function privateStorage(): PrivateStorage {
+  currentPrivate ??= localPrivateStorage();
+  return currentPrivate;
 }
 
 let current: Storage | undefined;
