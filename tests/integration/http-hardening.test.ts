@@ -381,7 +381,7 @@ describe('behind one proxy', () => {
 });
 
 describe('sessions over https', () => {
-  it("reads the Secure session cookie on the next page (the server's own reading, decision 012)", async () => {
+  it('reads the Secure session cookie on the next page', async () => {
     const email = `secure-${Date.now()}@school.example`;
     const signedUp = await send('/api/auth/sign-up/email', {
       headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.12' },
