@@ -9,7 +9,7 @@ import { enquiries, enquiryItems, pendingMail, user } from '../db/schema';
 import { UserError } from '../errors.server';
 import { deliverPendingMail, mailSettled } from '../mail/queue.server';
 import { outboxDir } from '../mail/mailer.server';
-import { hitRateLimit } from '../rate-limit.server';
+import { hitRateLimit, storedKey } from '../rate-limit.server';
 import { addToCart, getCart } from '../cart/cart.server';
 import { createEnquiry, getEnquiry, listEnquiries } from './enquiries.server';
 
@@ -334,7 +334,7 @@ describe('hitRateLimit', () => {
     await hitRateLimit(key, 1, 60);
     expect((await hitRateLimit(key, 1, 60)).allowed).toBe(false);
     await db().execute(
-      sql`UPDATE rate_limits SET reset_at = now() - interval '1 second' WHERE key = ${key}`,
+      sql`UPDATE rate_limits SET reset_at = now() - interval '1 second' WHERE key = ${storedKey(key)}`,
     );
     expect((await hitRateLimit(key, 1, 60)).allowed).toBe(true);
   });
