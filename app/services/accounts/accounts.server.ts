@@ -67,8 +67,9 @@ async function failureOf(response: Response): Promise<{ code?: string; message?:
 function hookRefusal(error: unknown): UserError | null {
   if (!(error instanceof APIError)) return null;
   const code = (error.body as { code?: string } | undefined)?.code;
-  if (code === 'WEAK_PASSWORD' || code === 'INVALID_INPUT')
-    return new UserError(error.message, 400);
+  // A refused new password is about the new password's field (every form names it so).
+  if (code === 'WEAK_PASSWORD') return new UserError(error.message, 400, 'password');
+  if (code === 'INVALID_INPUT') return new UserError(error.message, 400);
   if (error.status === 'TOO_MANY_REQUESTS') return new UserError(TOO_MANY, 429);
   return null;
 }
