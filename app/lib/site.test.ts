@@ -24,6 +24,7 @@ describe('singaporeTime', () => {
       guest: false,
       companyEmail: 'sales@shop.example',
       siteName: 'Shop',
+      acknowledge: true,
     });
     expect(staff!.text).toContain(`arrived on ${singaporeTime(at)} (Singapore time)`);
     expect(staff!.text).not.toContain('2026-03-01T17:30');

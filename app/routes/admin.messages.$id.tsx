@@ -1,5 +1,5 @@
 import { CheckCircle2, Mail, RotateCcw } from 'lucide-react';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { data, useActionData, useFetcher } from 'react-router';
 import type { Route } from './+types/admin.messages.$id';
 import { PostResult } from '~/components/admin/inbox/post-result';
@@ -17,7 +17,12 @@ import { useForm } from '~/lib/use-form';
 import { useOnResult } from '~/lib/use-on-result';
 import { UserError } from '~/services/errors.server';
 import { formAction, parseInput, readForm } from '~/services/forms.server';
-import { readMessage, replyToMessage, setMessageHandled } from '~/services/inbox/messages.server';
+import {
+  markMessageRead,
+  readMessage,
+  replyToMessage,
+  setMessageHandled,
+} from '~/services/inbox/messages.server';
 import { requireAdmin } from '~/services/permissions.server';
 
 export const meta: Route.MetaFunction = ({ data: d }) =>
@@ -38,6 +43,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   return formAction(async () => {
     const form = await readForm(request);
     const values = formValues(form);
+    if (values.intent === 'read') {
+      await markMessageRead(id);
+      return { ok: true as const };
+    }
     if (values.intent === 'handled') {
       const handled = parseInput(MessageHandledSchema, values).handled === 'true';
       await setMessageHandled(admin, id, handled);
@@ -117,9 +126,23 @@ function HandledForm({ handled }: { handled: boolean }) {
   );
 }
 
+/**
+ * Marks the message read once its page has shown it, with a POST: the page's GET writes nothing,
+ * so a prefetch or a link preview does not mark it. Without JavaScript a reply or Mark handled
+ * marks it read.
+ */
+function useMarkRead(id: number, unread: boolean) {
+  const { submit } = useFetcher();
+  useEffect(() => {
+    if (unread)
+      void submit({ intent: 'read' }, { method: 'post', action: `/admin/messages/${id}` });
+  }, [id, unread, submit]);
+}
+
 export default function AdminMessage({ loaderData }: Route.ComponentProps) {
   const { message } = loaderData;
   const plain = useActionData<typeof action>() as Answer | undefined;
+  useMarkRead(message.id, message.readAt === null);
   return (
     <>
       <BackLink to={'/admin/messages'}>All messages</BackLink>

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { data, useFetcher } from 'react-router';
+import { data, redirect, useActionData, useFetcher, useSearchParams } from 'react-router';
 import { busyButton } from '~/lib/busy-button';
 import { toast } from '~/lib/toast';
 import type { Route } from './+types/profile';
@@ -15,6 +15,7 @@ import {
   totpCodeSchema,
 } from '~/lib/schemas/account';
 import { useForm } from '~/lib/use-form';
+import { useHydrated } from '~/lib/use-hydrated';
 import { useOnResult } from '~/lib/use-on-result';
 import {
   changePassword,
@@ -46,6 +47,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type Success = ActionSuccess<{ setup?: TwoFactorSetup }>;
 
+/** The address a password change without JavaScript lands on, and what it says there. */
+const PASSWORD_CHANGED = 'password-changed';
+const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed. Other sessions were signed out.';
+
 /** The intents that check the password: one per-address budget with /api/auth's password checks. */
 const PASSWORD_CHECKS = new Set(['password', '2fa-start', '2fa-disable']);
 
@@ -66,10 +71,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         const headers = await changePassword(request, input.current, input.password).catch(
           fieldError('current'),
         );
-        return data(
-          { ok: true, message: 'Your password has been changed. Other sessions were signed out.' },
-          { headers },
-        );
+        // This device's session was replaced (the others ended) and `headers` carry its new
+        // cookie. A plain post's page would be rendered with the old one and sent to sign in:
+        // it gets a redirect that sets the new cookie instead.
+        if (form.get('js') !== '1') throw redirect(`/profile?${PASSWORD_CHANGED}=1`, { headers });
+        return data({ ok: true, message: PASSWORD_CHANGED_MESSAGE }, { headers });
       }
       case '2fa-start': {
         const { current } = parseInput(passwordCheckSchema, values);
@@ -117,8 +123,12 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const profile = useFetcher<Result>({ key: 'profile' });
   const password = useFetcher<Result>({ key: 'password' });
   const passwordForm = useRef<HTMLFormElement>(null);
-  const profileForm = useForm(profileSchema, profile.data);
-  const passwordChecks = useForm(changePasswordSchema, password.data);
+  // Before the scripts run (or without them) the forms post plainly: their answer is the page's.
+  const plain = useActionData<typeof action>() as Result | undefined;
+  const hydrated = useHydrated();
+  const [params] = useSearchParams();
+  const profileForm = useForm(profileSchema, profile.data ?? plain);
+  const passwordChecks = useForm(changePasswordSchema, password.data ?? plain);
   useResultToast(profile.data);
   useResultToast(password.data, () => passwordForm.current?.reset());
   const profileErrors = profileForm.errors;
@@ -127,6 +137,13 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Profile" />
+      {params.has(PASSWORD_CHANGED) ? (
+        <div className="mx-auto max-w-4xl px-4 pt-6">
+          <p role="status" className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-900">
+            {PASSWORD_CHANGED_MESSAGE}
+          </p>
+        </div>
+      ) : null}
       <div className="mx-auto grid max-w-4xl gap-6 px-4 py-10 md:grid-cols-2">
         <section aria-labelledby="details" className={card}>
           <h2 id="details" className="text-lg font-bold">
@@ -171,6 +188,8 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             className="mt-5 space-y-2"
           >
             <input type="hidden" name="intent" value="password" />
+            {/* Only once scripts run: a plain post (no `js`) is answered with a redirect. */}
+            {hydrated ? <input type="hidden" name="js" value="1" /> : null}
             <PasswordField
               id="current"
               label="Current Password"

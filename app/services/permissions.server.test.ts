@@ -1,14 +1,27 @@
+import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createCustomer, signIn } from '../../tests/factories';
 import { createOrPromoteAdmin } from './accounts/admins.server';
+import { auth } from './auth.server';
 import { db } from './db/client.server';
-import { user } from './db/schema';
+import { session, user } from './db/schema';
 import { getUser, requireAdmin, requireUser } from './permissions.server';
 import { requestState } from './request-state.server';
 
 const page = (cookie?: string) =>
   new Request('http://localhost:3000/admin/list?tab=1', { headers: cookie ? { cookie } : {} });
+
+/** The session cookie's name, token and signature (`token.signature`, URL-encoded). */
+function cookieParts(cookie: string) {
+  const pair = cookie.split('; ').find((c) => c.includes('session_token='))!;
+  const [name, raw] = pair.split('=') as [string, string];
+  const [token, signature] = decodeURIComponent(raw).split('.') as [string, string];
+  return { name, token, signature };
+}
+
+const sign = (token: string, secret: string) =>
+  `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`;
 
 async function thrown(promise: Promise<unknown>): Promise<Response> {
   try {
@@ -50,8 +63,49 @@ describe('permissions', () => {
     expect(await getUser(page())).toBeNull();
   });
 
-  it('ignores a forged or expired cookie', async () => {
+  it('ignores a forged session cookie: only a token signed with the secret reads', async () => {
     expect(await getUser(page('better-auth.session_token=forged.value'))).toBeNull();
+    const customer = await createCustomer();
+    const other = await createCustomer();
+    const { name, token, signature } = cookieParts(customer.cookie);
+    const flipped = token.slice(0, -1) + (token.endsWith('a') ? 'b' : 'a');
+    const forged = [
+      `${name}=${encodeURIComponent(`${flipped}.${signature}`)}`, // token changed, old signature
+      `${name}=${encodeURIComponent(`${cookieParts(other.cookie).token}.${signature}`)}`,
+      `${name}=${encodeURIComponent(sign(token, 'another-secret-0123456789abcdef0123'))}`,
+      `${name}=${encodeURIComponent(`${token}.${'A'.repeat(43)}=`)}`,
+      `${name}=${token}`, // unsigned
+      `${name}=%E0%A4%A`, // not decodable
+      `${name}=`,
+    ];
+    for (const cookie of forged) expect(await getUser(page(cookie)), cookie).toBeNull();
+    // The genuine cookie, sent unencoded as some clients do, still reads.
+    expect(await getUser(page(`${name}=${token}.${signature}`))).toMatchObject({
+      id: customer.id,
+    });
+  });
+
+  it('ignores an expired session, which Better Auth then deletes', async () => {
+    const customer = await createCustomer();
+    const { token } = cookieParts(customer.cookie);
+    expect(await getUser(page(customer.cookie))).toMatchObject({ id: customer.id });
+    await db()
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.token, token));
+    expect(await getUser(page(customer.cookie))).toBeNull();
+    expect(await db().select().from(session).where(eq(session.token, token))).toEqual([]);
+  });
+
+  it('reads no one with the cookie of a session signed out, here or on another device', async () => {
+    const customer = await createCustomer();
+    const elsewhere = await signIn(customer.email, customer.password);
+    await auth().api.signOut({ headers: new Headers({ cookie: customer.cookie }) });
+    expect(await getUser(page(customer.cookie))).toBeNull();
+    expect(await getUser(page(elsewhere))).toMatchObject({ id: customer.id });
+    // Every session ended (a password reset does this): the other device is out on its next request.
+    await db().delete(session).where(eq(session.userId, customer.id));
+    expect(await getUser(page(elsewhere))).toBeNull();
   });
 
   it('promotes an existing customer and leaves an admin unchanged', async () => {

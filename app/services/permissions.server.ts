@@ -1,5 +1,4 @@
 import { redirect } from 'react-router';
-import { readSession } from './accounts/session-read.server';
 import { auth } from './auth.server';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { requestState } from './request-state.server';
@@ -22,7 +21,7 @@ export interface SessionUser {
 /**
  * The signed-in user of this request, or null. Reads the session cookie on the server, once per
  * request: a page's root, layout and route loaders all ask (each with its own Request object), and
- * each reading verifies the cookie's signature and queries the session and the user. The answer
+ * each reading verifies the cookie's signature and queries the session and its user. The answer
  * is kept in the state of a GET or HEAD request (server/app.ts) for the cookie it was read from.
  */
 export function getUser(request: Request): Promise<SessionUser | null> {
@@ -35,10 +34,9 @@ export function getUser(request: Request): Promise<SessionUser | null> {
 }
 
 async function readUser(request: Request): Promise<SessionUser | null> {
-  // The common case without Better Auth's endpoint machinery; the rest is Better Auth's.
-  const reading = await readSession(request.headers);
-  if (reading.kind === 'none') return null;
-  if (reading.kind === 'user') return sessionUser(reading.user);
+  // Better Auth checks the cookie's signature, finds the live session with its user, deletes an
+  // expired one and extends one due for it. Nothing is cached between requests: a sign-out, a
+  // removed admin role or a deleted account counts on the next request, on every instance.
   const session = await auth().api.getSession({ headers: request.headers });
   return session ? sessionUser(session.user) : null;
 }

@@ -249,6 +249,78 @@ test('profile edits persist; a password change needs the current one', async ({ 
   await expect(page.getByTestId('profile-name')).toHaveText('Mr Lim Wei Jie'); // this session kept
 });
 
+test('a password that is easy to guess is refused under its field, on register and profile', async ({
+  page,
+}) => {
+  await page.goto('/register');
+  await page.getByLabel('Email').fill(uniqueEmail());
+  await page.getByLabel('Full Name').fill('Mdm Tan Siew Ling');
+  const field = page.getByLabel('Password', { exact: true });
+  await field.fill('Passw0rd!');
+  await page.getByLabel('Confirm Password').fill('Passw0rd!');
+  await page.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
+  await expect(field).toHaveAccessibleDescription(/This password is too easy to guess\./);
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+
+  const email = await register(page);
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/profile');
+  await page.getByLabel('Current Password').fill(password);
+  await page.getByLabel('New Password').fill('12341234');
+  await page.getByLabel('Confirm Password').fill('12341234');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByLabel('New Password')).toHaveAccessibleDescription(
+    /This password is too easy to guess\./,
+  );
+  // The page a password change without JavaScript lands on.
+  await page.goto('/profile?password-changed=1');
+  await expect(page.getByRole('status').filter({ hasText: 'Other sessions' })).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
+
+test('without JavaScript, a password change on the profile keeps this device signed in', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const email = await register(page);
+  // Another device, signed in before the change: it is signed out by it.
+  const other = await browser.newContext();
+  const elsewhere = await other.newPage();
+  await signIn(elsewhere, email);
+  await expect(elsewhere).toHaveURL(/\/$/);
+
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/profile');
+  // A refusal is the server's page, said under the field.
+  await page.getByLabel('Current Password').fill('not my password');
+  await page.getByLabel('New Password').fill('quiet otter lantern');
+  await page.getByLabel('Confirm Password').fill('quiet otter lantern');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('The current password is not correct.')).toBeVisible();
+
+  await page.getByLabel('Current Password').fill(password);
+  await page.getByLabel('New Password').fill('quiet otter lantern');
+  await page.getByLabel('Confirm Password').fill('quiet otter lantern');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page).toHaveURL(/\/profile\?password-changed=1$/);
+  await expect(page.getByRole('status')).toHaveText(
+    'Your password has been changed. Other sessions were signed out.',
+  );
+  await expect(page.getByText(email)).toBeVisible();
+  // Still signed in here on the next page; the other device is not.
+  await page.goto('/orders');
+  await expect(page).toHaveURL(/\/orders$/);
+  const response = await elsewhere.goto('/profile');
+  expect(response?.url()).toMatch(/\/login\?redirectTo=%2Fprofile$/);
+  await other.close();
+  await context.close();
+});
+
 test('without JavaScript, signing in and a wrong password are answered by the server', async ({
   browser,
 }) => {

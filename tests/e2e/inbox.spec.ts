@@ -522,8 +522,20 @@ test('a contact message: unread in bold, read, replied to by e-mail, handled and
   const link = staff.getByRole('link', { name: `Mr Lee ${tag} (unread)` });
   await expect(link).toHaveClass(/font-extrabold/);
   await expectNoSeriousViolations(staff);
+  // A GET of the message (a prefetch, a link preview) leaves it unread; the page marks it read.
+  const href = (await link.getAttribute('href'))!;
+  expect((await staff.request.get(href)).status()).toBe(200);
+  expect((await staff.request.get(`${href}.data`)).status()).toBe(200);
+  await staff.reload();
+  await expect(link).toHaveClass(/font-extrabold/);
   await link.click();
   await expect(staff.getByRole('heading', { name: `Message from Mr Lee ${tag}` })).toBeVisible();
+  await expect
+    .poll(async () => {
+      const list = await staff.request.get('/admin/messages');
+      return (await list.text()).includes(`Mr Lee ${tag}<span class="sr-only"> (unread)`);
+    })
+    .toBe(false);
   await expect(staff.getByText('Do you install hoops on concrete?')).toBeVisible();
   await expectNoSeriousViolations(staff);
   await expectFitsPhone(staff);
@@ -582,6 +594,7 @@ test('every inbox URL and action is refused to guests and customers', async ({ b
     ['/admin/enquiries/1/quotation', { extras: '0', validityDays: '30' }],
     ['/admin/messages/1', { intent: 'handled', handled: 'true' }],
     ['/admin/messages/1', { intent: 'reply', body: 'x' }],
+    ['/admin/messages/1', { intent: 'read' }],
   ] as const;
   const base = new URL(test.info().project.use.baseURL!).origin;
   const guest = await (await browser.newContext()).newPage();

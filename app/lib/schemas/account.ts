@@ -32,10 +32,10 @@ export const passwordField = z
 
 /**
  * The rules for a new password as the forms show them before any error: the same limits the
- * schema and the server's policy (password-policy.server.ts, which also refuses common passwords)
- * apply.
+ * schema and the server's policy (password-policy.server.ts, which also refuses passwords that
+ * are easy to guess) apply.
  */
-export const PASSWORD_RULES = `At least ${PASSWORD_MIN} characters (at most ${PASSWORD_MAX}), and not a commonly used password.`;
+export const PASSWORD_RULES = `At least ${PASSWORD_MIN} characters (at most ${PASSWORD_MAX}), and not easy to guess.`;
 
 const confirmed = z.refine<{ password: string; confirm: string }>((v) => v.password === v.confirm, {
   path: ['confirm'],

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { db, rowsOf } from '../db/client.server';
+import { storedKey } from '../rate-limit.server';
 
 /**
  * Per-account throttling of password guesses (OWASP Authentication Cheat Sheet, "Protect against
@@ -16,9 +16,8 @@ export const FREE_FAILURES = 5;
 export const FIRST_LOCK_SECONDS = 30;
 export const MAX_LOCK_SECONDS = 15 * 60;
 
-/** The address's hash: a sign-in may send any length of text, and a key is a primary key. */
-const keyOf = (account: string) =>
-  `account:${createHash('sha256').update(account.trim().toLowerCase()).digest('base64url')}`;
+/** The account's counter in the rate limits' table, stored as a hash like theirs (storedKey). */
+const keyOf = (account: string) => storedKey(`account:${account.trim().toLowerCase()}`);
 
 /** Seconds until this account's password may be checked again (0: now). */
 export async function accountLockedFor(account: string): Promise<number> {

@@ -10,7 +10,7 @@ import { UserError } from '../errors.server';
 import { outboxDir } from '../mail/mailer.server';
 import { mailSettled } from '../mail/queue.server';
 import { getUser } from '../permissions.server';
-import { PASSWORD_TOO_COMMON } from './password-policy.server';
+import { PASSWORD_TOO_WEAK } from './password-policy.server';
 import {
   changePassword,
   confirmTwoFactor,
@@ -173,7 +173,68 @@ describe('changePassword', () => {
     const customer = await createCustomer();
     await expect(
       changePassword(requestWith(customer.cookie), customer.password, 'password123'),
-    ).rejects.toMatchObject({ message: PASSWORD_TOO_COMMON, status: 400, field: 'password' });
+    ).rejects.toMatchObject({ message: PASSWORD_TOO_WEAK, status: 400, field: 'password' });
+  });
+});
+
+/** Patterns a guesser tries first (password-policy.server.test.ts has more). */
+const GUESSABLE = ['00000000', '12341234', 'aaaaaaaa', 'abcdefgh', 'Passw0rd!'];
+
+/** Whether this password signs in (through the app's sign-in, not the HTTP budget). */
+const signsIn = (email: string, password: string) =>
+  signIn(requestWith(), email, password).then(
+    () => true,
+    () => false,
+  );
+
+/** An account signed in through the app's sign-in (no HTTP, so no per-minute budget). */
+async function newAccount(email: string, name = 'Mdm Tan') {
+  const password = 'correct horse battery';
+  await register({ email, name, password });
+  const cookie = cookieHeader((await signIn(requestWith(), email, password)).headers);
+  return { email, password, cookie };
+}
+
+describe('a new password that is easy to guess', () => {
+  const weak = { message: PASSWORD_TOO_WEAK, status: 400, field: 'password' };
+
+  it('is refused at registration, about the password field; a passphrase is taken', async () => {
+    for (const password of GUESSABLE) {
+      const email = `guessable-${GUESSABLE.indexOf(password)}@example.com`;
+      await expect(register({ email, name: 'Mdm Tan', password }), password).rejects.toMatchObject(
+        weak,
+      );
+    }
+    await expect(
+      register({ email: 'lim-wei@example.com', name: 'Lim Wei', password: 'limwei2026' }),
+    ).rejects.toMatchObject(weak);
+    await register({ email: 'ok@example.com', name: 'Mdm Tan', password: 'quiet otter lantern' });
+    expect(await signsIn('ok@example.com', 'quiet otter lantern')).toBe(true);
+  });
+
+  it('is refused by a reset link, which stays usable for a passphrase', async () => {
+    // Accounts made without the HTTP sign-in, whose per-minute budget this file's other tests use.
+    const customer = await newAccount('reset-guessable@example.com');
+    await requestPasswordReset(customer.email);
+    await mailSettled();
+    const [token] = outboxLinks(customer.email);
+    for (const password of GUESSABLE)
+      await expect(resetPassword(token!, password), password).rejects.toMatchObject(weak);
+    expect(await isResetTokenValid(token!)).toBe(true);
+    await resetPassword(token!, 'quiet otter lantern');
+    expect(await signsIn(customer.email, 'quiet otter lantern')).toBe(true);
+  });
+
+  it('is refused when changing the password on the profile, which keeps the old one', async () => {
+    const customer = await newAccount('ong@example.com', 'Ong Bee Hoon');
+    for (const password of [...GUESSABLE, 'ongbeehoon1'])
+      await expect(
+        changePassword(requestWith(customer.cookie), customer.password, password),
+        password,
+      ).rejects.toMatchObject(weak);
+    expect(await signsIn(customer.email, customer.password)).toBe(true);
+    await changePassword(requestWith(customer.cookie), customer.password, 'quiet otter lantern');
+    expect(await signsIn(customer.email, 'quiet otter lantern')).toBe(true);
   });
 });
 

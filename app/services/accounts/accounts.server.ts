@@ -67,8 +67,9 @@ async function failureOf(response: Response): Promise<{ code?: string; message?:
 function hookRefusal(error: unknown): UserError | null {
   if (!(error instanceof APIError)) return null;
   const code = (error.body as { code?: string } | undefined)?.code;
-  if (code === 'WEAK_PASSWORD' || code === 'INVALID_INPUT')
-    return new UserError(error.message, 400);
+  // A refused new password is about the new password's field (every form names it so).
+  if (code === 'WEAK_PASSWORD') return new UserError(error.message, 400, 'password');
+  if (code === 'INVALID_INPUT') return new UserError(error.message, 400);
   if (error.status === 'TOO_MANY_REQUESTS') return new UserError(TOO_MANY, 429);
   return null;
 }
@@ -140,15 +141,21 @@ export const RESET_LINK_INVALID =
   'This reset link is invalid or has expired. Please ask for a new one.';
 
 /**
- * Whether a reset link's token can still set a password: Better Auth keeps each one as a row of
- * its verification table (identifier `reset-password:<token>`, deleted when used) until it
- * expires. Read through Better Auth's own adapter, which knows how identifiers are stored.
+ * Whether a reset link's token can still set a password (unused, not expired), asked of Better
+ * Auth's own reset-link endpoint: it redirects to the callback with `?token=` for a live token and
+ * with `?error=INVALID_TOKEN` for any other. Better Auth keeps the tokens and knows how.
  */
 export async function isResetTokenValid(token: string): Promise<boolean> {
   if (!token || token.length > 200) return false;
-  const context = await auth().$context;
-  const found = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
-  return Boolean(found && new Date(found.expiresAt) > new Date());
+  const response = await auth().api.requestPasswordResetCallback({
+    params: { token },
+    query: { callbackURL: '/reset-password' },
+    asResponse: true,
+  });
+  const location = response.headers.get('location');
+  if (!location) return false;
+  const answer = new URL(location, env().publicUrl).searchParams;
+  return !answer.has('error') && answer.get('token') === token;
 }
 
 /** Sets a new password with a reset token (one use, one hour); ends every session. */

@@ -99,6 +99,21 @@ async function accountOf(ctx: HookContext): Promise<string | null> {
 }
 
 /**
+ * The account's e-mail and name, which a new password should not be made of: from the sign-up's
+ * body, or the signed-in user's for a change. A reset link's user is known only to Better Auth
+ * once it has checked the token, so a reset is judged without them.
+ */
+async function ownWords(ctx: HookContext): Promise<{ email?: string; name?: string }> {
+  if (ctx.path === '/sign-up/email') {
+    const { email, name } = body(ctx);
+    return { email: String(email ?? ''), name: String(name ?? '') };
+  }
+  if (ctx.path !== '/change-password') return {};
+  const session = await getSessionFromCtx(ctx).catch(() => null);
+  return session ? { email: session.user.email, name: session.user.name } : {};
+}
+
+/**
  * Before every Better Auth endpoint, whether called over HTTP or by the app's own actions:
  * the forms' validation and the password rules for whatever it stores, the per-address budget
  * (HTTP only: the page actions count the same keys themselves) and the per-account lock.
@@ -113,7 +128,7 @@ export const authBefore = createAuthMiddleware(async (ctx) => {
   if (path === '/update-user') validateUserFields(input, false);
   const passwordField = NEW_PASSWORD_FIELD[path];
   if (passwordField) {
-    const problem = passwordProblem(String(input[passwordField] ?? ''));
+    const problem = passwordProblem(String(input[passwordField] ?? ''), await ownWords(ctx));
     if (problem) throw new APIError('BAD_REQUEST', { message: problem, code: 'WEAK_PASSWORD' });
   }
   const budget = ADDRESS_BUDGET[path];

@@ -5,6 +5,7 @@ import { contactMessages } from '../db/schema';
 import { env } from '../env.server';
 import { UserError } from '../errors.server';
 import { parseInput, ValidationError } from '../forms.server';
+import { mayAcknowledge } from '../mail/acknowledgements.server';
 import { deliverSoon, queueMail } from '../mail/queue.server';
 import { hitRateLimit } from '../rate-limit.server';
 import { siteInfo } from '../site.server';
@@ -20,7 +21,7 @@ export interface ContactSubmission {
 }
 
 /**
- * - `sent`: stored, and both e-mails queued.
+ * - `sent`: stored, and its e-mails queued (the acknowledgement only within its inbox's cap).
  * - `stored`: stored, but the e-mails could not be queued: staff still see the message in their
  *   inbox; the sender is told sending failed.
  * - `dropped`: the honeypot was filled; nothing stored, and the bot is told it worked.
@@ -68,6 +69,7 @@ export async function submitContactMessage(input: ContactSubmission): Promise<Co
 
   const site = siteInfo();
   try {
+    const acknowledge = await mayAcknowledge(fields.email);
     await queueMail(
       db(),
       contactMails({
@@ -77,6 +79,7 @@ export async function submitContactMessage(input: ContactSubmission): Promise<Co
         companyEmail: config.ENQUIRY_EMAIL,
         siteName: site.name,
         sitePhone: site.phone,
+        acknowledge,
       }),
     );
   } catch (error) {

@@ -12,6 +12,8 @@ interface ContactMailInput {
   companyEmail: string;
   siteName: string;
   sitePhone: string;
+  /** Whether the sender's inbox may get the acknowledgement (mail/acknowledgements.server.ts). */
+  acknowledge: boolean;
 }
 
 const NOT_YOU =
@@ -19,10 +21,10 @@ const NOT_YOU =
 
 /**
  * The staff notification (to the company's enquiry address, Reply-To the sender, so answering it
- * answers them) and the sender's acknowledgement. Anyone can type any address into the form, so
- * the acknowledgement carries nothing the sender wrote (no name, no message: the shop must not
- * relay a stranger's text to any inbox), only our reference and what to do if the recipient sent
- * nothing, as the enquiry's acknowledgement does.
+ * answers them) and, unless that inbox had its share this hour, the sender's acknowledgement.
+ * Anyone can type any address into the form, so the acknowledgement carries nothing the sender
+ * wrote (no name, no message: the shop must not relay a stranger's text to any inbox), only our
+ * reference and what to do if the recipient sent nothing, as the enquiry's acknowledgement does.
  */
 export function contactMails(m: ContactMailInput): MailMessage[] {
   const when = singaporeTime(m.createdAt);
@@ -36,14 +38,16 @@ export function contactMails(m: ContactMailInput): MailMessage[] {
   const html = `<table cellpadding="4">${details
     .map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
     .join('')}</table><h3>Message</h3><p style="white-space:pre-line">${escapeHtml(m.message)}</p>`;
+  const staff: MailMessage = {
+    to: m.companyEmail,
+    subject: `Contact message #${m.id} from ${m.name}`,
+    text: `A message arrived through the Contact Us form. Reply to this e-mail to answer ${m.name}.\n\n${text}`,
+    html: `<p>A message arrived through the Contact Us form. Reply to this e-mail to answer ${escapeHtml(m.name)}.</p>${html}`,
+    replyTo: m.email,
+  };
+  if (!m.acknowledge) return [staff];
   return [
-    {
-      to: m.companyEmail,
-      subject: `Contact message #${m.id} from ${m.name}`,
-      text: `A message arrived through the Contact Us form. Reply to this e-mail to answer ${m.name}.\n\n${text}`,
-      html: `<p>A message arrived through the Contact Us form. Reply to this e-mail to answer ${escapeHtml(m.name)}.</p>${html}`,
-      replyTo: m.email,
-    },
+    staff,
     {
       to: m.email,
       subject: `We received your message - ${m.siteName}`,

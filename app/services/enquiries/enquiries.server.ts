@@ -16,6 +16,7 @@ import { cartItems, enquiries, enquiryItems, products, type EnquiryStatus } from
 import { env } from '../env.server';
 import { UserError } from '../errors.server';
 import { parseInput } from '../forms.server';
+import { mayAcknowledge } from '../mail/acknowledgements.server';
 import { deliverSoon, queueMail } from '../mail/queue.server';
 import { clientAddress, hitRateLimit } from '../rate-limit.server';
 import {
@@ -220,6 +221,7 @@ async function storeEnquiry(
       quantity,
     }));
     await tx.insert(enquiryItems).values(items);
+    const acknowledge = input.contact.email ? await mayAcknowledge(input.contact.email, tx) : false;
     await queueMail(
       tx,
       enquiryMails({
@@ -240,6 +242,7 @@ async function storeEnquiry(
         guest: Boolean(access),
         companyEmail: env().ENQUIRY_EMAIL,
         siteName: env().SITE_NAME,
+        acknowledge,
       }),
     );
     return { id: enquiry!.id, reference: enquiry!.reference };

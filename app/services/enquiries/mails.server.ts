@@ -22,6 +22,8 @@ interface MailInput {
   guest: boolean;
   companyEmail: string;
   siteName: string;
+  /** Whether the sender's inbox may get the acknowledgement (mail/acknowledgements.server.ts). */
+  acknowledge: boolean;
 }
 
 function details(m: MailInput): [string, string][] {
@@ -74,7 +76,8 @@ function summaryHtml(m: MailInput): string {
 
 /**
  * The company's notification (everything the customer wrote; Reply-To goes to the customer) and,
- * when the customer gave an e-mail, their acknowledgement. Anyone can type any address into the
+ * when the customer gave an e-mail and its inbox has not had its share this hour, their
+ * acknowledgement. Anyone can type any address into the
  * guest form, so the acknowledgement carries nothing the sender wrote: no name, message,
  * organisation or codes, only our reference and the catalogue's own product names, and says what
  * to do if the recipient sent nothing.
@@ -89,7 +92,7 @@ export function enquiryMails(m: MailInput): MailMessage[] {
       replyTo: m.contact.email,
     },
   ];
-  if (m.contact.email) {
+  if (m.contact.email && m.acknowledge) {
     // A guest's link opens the page for whoever has it; a customer's asks them to sign in.
     const note = m.guest ? 'keep this link to yourself' : 'under My Orders, once signed in';
     mails.push({

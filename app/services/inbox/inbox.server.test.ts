@@ -30,7 +30,7 @@ import {
   searchEnquiries,
 } from './enquiries.server';
 import { inboxCounts } from '../admin/overview.server';
-import { readMessage, replyToMessage, setMessageHandled } from './messages.server';
+import { markMessageRead, readMessage, replyToMessage, setMessageHandled } from './messages.server';
 import {
   getQuotationPdf,
   priceQuotation,
@@ -406,14 +406,19 @@ describe('CSV export', () => {
 });
 
 describe('contact messages', () => {
-  it('marks read on opening, records handled and reopened, and e-mails replies', async () => {
+  it('marks read only when asked (not when read), records handled and reopened, and e-mails replies', async () => {
     const email = `msg-${randomUUID()}@example.com`;
     const [m] = await db()
       .insert(contactMessages)
       .values({ name: 'Mr Lee', email, phone: '91234567', message: 'Do you install?' })
       .returning({ id: contactMessages.id });
+    // Reading is a GET's work: it writes nothing.
+    expect((await readMessage(m!.id))!.readAt).toBeNull();
+    expect((await readMessage(m!.id))!.readAt).toBeNull();
+    await markMessageRead(m!.id);
     const first = (await readMessage(m!.id))!;
     expect(first.readAt).not.toBeNull();
+    await markMessageRead(m!.id);
     expect((await readMessage(m!.id))!.readAt).toEqual(first.readAt);
     expect(await setMessageHandled(staff, m!.id, true)).toEqual({ changed: true });
     expect(await setMessageHandled(staff, m!.id, true)).toEqual({ changed: false });
@@ -435,6 +440,27 @@ describe('contact messages', () => {
       .from(contactMessageEvents)
       .where(and(eq(contactMessageEvents.messageId, m!.id)));
     expect(events.every((e) => e.actorId === staff.id)).toBe(true);
+  });
+
+  it('marks a message read when staff reply or mark it handled without opening it first', async () => {
+    const insert = async () =>
+      (
+        await db()
+          .insert(contactMessages)
+          .values({
+            name: 'Ms Ong',
+            email: `ong-${randomUUID()}@example.com`,
+            phone: '9',
+            message: 'Hi',
+          })
+          .returning({ id: contactMessages.id })
+      )[0]!.id;
+    const replied = await insert();
+    await replyToMessage(staff, replied, 'Hello.', { markHandled: false });
+    expect((await readMessage(replied))!.readAt).not.toBeNull();
+    const handled = await insert();
+    await setMessageHandled(staff, handled, true);
+    expect((await readMessage(handled))!.readAt).not.toBeNull();
   });
 });
 

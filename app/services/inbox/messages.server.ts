@@ -77,14 +77,10 @@ export interface MessageCase {
 }
 
 /**
- * Opens a message for staff: marks it read the first time (the list shows unread ones in bold)
- * and returns it with its history. Null when there is none with this id.
+ * A message with its history, as staff read it; null when there is none with this id. Reading
+ * changes nothing: a GET (a prefetch, a link preview, a reload) must not mark it read.
  */
 export async function readMessage(id: number): Promise<MessageCase | null> {
-  await db()
-    .update(contactMessages)
-    .set({ readAt: new Date() })
-    .where(and(eq(contactMessages.id, id), isNull(contactMessages.readAt)));
   const [row] = await db()
     .select({
       id: contactMessages.id,
@@ -111,6 +107,17 @@ export async function readMessage(id: number): Promise<MessageCase | null> {
     .where(eq(contactMessageEvents.messageId, id))
     .orderBy(asc(contactMessageEvents.createdAt), asc(contactMessageEvents.id));
   return { ...row, events };
+}
+
+/**
+ * Marks a message read (the list shows unread ones in bold): posted by the message's page once it
+ * has shown the message, and done by any reply or change of state. The first time counts.
+ */
+export async function markMessageRead(id: number, tx?: Tx): Promise<void> {
+  await (tx ?? db())
+    .update(contactMessages)
+    .set({ readAt: new Date() })
+    .where(and(eq(contactMessages.id, id), isNull(contactMessages.readAt)));
 }
 
 async function lockMessage(tx: Tx, id: number) {
@@ -146,6 +153,7 @@ export async function setMessageHandled(
 ): Promise<{ changed: boolean }> {
   return db().transaction(async (tx) => {
     const message = await lockMessage(tx, id);
+    await markMessageRead(id, tx);
     if (message.handled === handled) return { changed: false };
     await setHandled(tx, actor, id, handled);
     return { changed: true };
@@ -164,6 +172,7 @@ export async function replyToMessage(
 ): Promise<{ to: string }> {
   const to = await db().transaction(async (tx) => {
     const message = await lockMessage(tx, id);
+    await markMessageRead(id, tx);
     await tx.insert(contactMessageEvents).values({
       messageId: id,
       kind: 'reply',
