@@ -14,6 +14,7 @@ import {
   type GuestContact,
 } from '~/lib/schemas/enquiry';
 import { db } from '../db/client.server';
+import { violatesConstraint } from '../db/errors.server';
 import { cartItems, enquiries, enquiryItems, products, type EnquiryStatus } from '../db/schema';
 import { env } from '../env.server';
 import { UserError } from '../errors.server';
@@ -88,18 +89,6 @@ const CART_UNREADABLE = 'Your cart could not be read. Please reload the page.';
 const UNAVAILABLE =
   'Some products in your cart are no longer available. Please remove them and try again.';
 
-/** Whether the database refused with this SQLSTATE on this constraint (drizzle wraps its error). */
-function violates(error: unknown, code: '23503' | '23505', constraint: string): boolean {
-  let e: unknown = error;
-  for (let i = 0; i < 3 && e; i++) {
-    const c = e as { code?: string; constraint?: string; cause?: unknown; message?: string };
-    if (c.code === code && (c.constraint === constraint || c.message?.includes(constraint)))
-      return true;
-    e = c.cause;
-  }
-  return false;
-}
-
 async function findByKey(key: string) {
   const [row] = await db()
     .select({ id: enquiries.id, reference: enquiries.reference })
@@ -138,15 +127,18 @@ export async function createEnquiry(input: NewEnquiry): Promise<CreatedEnquiry> 
       break;
     } catch (error) {
       // The reference drawn is taken: the whole transaction again (the cart is back) with another.
-      if (attempt < REFERENCE_ATTEMPTS && violates(error, '23505', 'enquiries_reference_idx'))
+      if (
+        attempt < REFERENCE_ATTEMPTS &&
+        violatesConstraint(error, 'unique', 'enquiries_reference_idx')
+      )
         continue;
       // A concurrent submit with the same key won the race: answer with its enquiry.
-      if (violates(error, '23505', 'enquiries_idempotency_key_idx')) {
+      if (violatesConstraint(error, 'unique', 'enquiries_idempotency_key_idx')) {
         const first = await findByKey(input.idempotencyKey);
         if (first) return { ...first, duplicate: true };
       }
       // An admin deleted a product after the check below and before its item was stored.
-      if (violates(error, '23503', 'enquiry_items_product_id_products_id_fk'))
+      if (violatesConstraint(error, 'foreign-key', 'enquiry_items_product_id_products_id_fk'))
         throw new UserError(UNAVAILABLE, 409);
       throw error;
     }
