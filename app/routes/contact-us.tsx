@@ -6,6 +6,7 @@ import { ContactForm, type ContactResult } from '~/components/company/contact-fo
 import { useSite } from '~/components/company/use-site';
 import { PageHeader } from '~/components/layout/page-header';
 import { contactSubtitle, contactTitle, openingHours, visitNote } from '~/content/contact';
+import { callServerAction } from '~/lib/client-action';
 import { formValues } from '~/lib/forms';
 import { seo } from '~/lib/meta';
 import { CONTACT_MESSAGES, type ContactForm as ContactFields } from '~/lib/schemas/contact';
@@ -65,6 +66,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     console.error('Contact form failed:', error);
     return data<ContactResult>({ ok: false, error: CONTACT_MESSAGES.failed, values: kept() }, 500);
   }
+}
+
+/**
+ * With JavaScript: a lost connection or a 5xx says 'Failed to send message. Please try again.'
+ * under the form, which keeps the message typed (without this the error page replaced both).
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return callServerAction(serverAction, CONTACT_MESSAGES.failed);
 }
 
 export default function ContactUs({ loaderData }: Route.ComponentProps) {

@@ -8,9 +8,9 @@ import {
   test,
   type Browser,
   type BrowserContext,
-  type Locator,
   type Page,
 } from './test';
+import { expectFieldMessage, openBeforeScripts } from './forms';
 import { expectNoSeriousViolations } from './axe';
 
 async function addProduct(page: Page, id: number) {
@@ -29,32 +29,6 @@ async function signUp(page: Page) {
   });
   expect(response.ok()).toBe(true);
   return email;
-}
-
-/** The field is on screen, marked invalid, and described by `message` (the line under it). */
-async function expectFieldMessage(field: Locator, message: string) {
-  await expect(field).toBeVisible();
-  await expect(field).toHaveAttribute('aria-invalid', 'true');
-  await expect(field).toHaveAccessibleDescription(message);
-}
-
-/**
- * Opens `path` as a slow phone shows it before the page's scripts have arrived: the server's
- * HTML with JavaScript on. The scripts wait until the returned function lets them load.
- */
-async function openBeforeScripts(page: Page, path: string): Promise<() => void> {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await held;
-    // A form posted meanwhile has left that page, and the browser dropped its requests.
-    await route.continue().catch(() => undefined);
-  });
-  // The frame's own goto: it does not wait for the page to hydrate, which it cannot here.
-  await page.mainFrame().goto(new URL(path, test.info().project.use.baseURL).href, {
-    waitUntil: 'commit',
-  });
-  return release;
 }
 
 /** A guest's browser whose cart (in the cookie, as the server keeps it) holds two goalposts. */
@@ -458,13 +432,12 @@ test.describe('before the scripts run', () => {
   }) => {
     const context = await guestWithCookieCart(browser);
     const page = await context.newPage();
-    const release = await openBeforeScripts(page, '/cart');
+    const runScripts = await openBeforeScripts(page, '/cart');
     await page.getByLabel('Message').fill('Two goals, please.');
     await page.getByRole('button', { name: 'ENQUIRE' }).click();
     await expectFieldMessage(page.getByLabel('Email'), 'Please enter at least one contact method.');
 
-    release();
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await runScripts();
     await expectFieldMessage(page.getByLabel('Email'), 'Please enter at least one contact method.');
     await expect(page.getByLabel('Message')).toHaveValue('Two goals, please.');
     await page.getByLabel('Email').fill(`later-${randomUUID().slice(0, 8)}@school.example`);
@@ -483,12 +456,11 @@ test.describe('before the scripts run', () => {
   }) => {
     const context = await guestWithCookieCart(browser);
     const page = await context.newPage();
-    const release = await openBeforeScripts(page, '/cart');
+    const runScripts = await openBeforeScripts(page, '/cart');
     const email = `typed-${randomUUID().slice(0, 8)}@school.example`;
     await page.getByLabel('Email').fill(email);
 
-    release();
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await runScripts();
     await expect(page.getByLabel('Email')).toHaveValue(email);
     await page.getByLabel('Message').fill('One set of goals.');
     await page.getByRole('button', { name: 'ENQUIRE' }).click();
@@ -502,12 +474,11 @@ test.describe('before the scripts run', () => {
     page,
   }) => {
     await addProduct(page, 2); // into local storage, which only the scripts read
-    const release = await openBeforeScripts(page, '/cart');
+    const runScripts = await openBeforeScripts(page, '/cart');
     await expect(page.getByText('Loading your cart…')).toBeVisible();
     await expect(page.getByRole('button', { name: 'ENQUIRE' })).toBeDisabled();
 
-    release();
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await runScripts();
     await expect(page.getByTestId('cart-line')).toHaveCount(1);
     // Nothing was typed into the contact fields: the Contact Information dialog asks for them.
     await expect(page.getByLabel('Email')).toHaveCount(0);
