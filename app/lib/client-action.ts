@@ -12,11 +12,15 @@ const PAGE_ENDING = new Set([401, 403, 404]);
  * JavaScript that fails at the network level (connection lost) or with an unexpected 5xx goes to
  * the nearest ErrorBoundary, the root's, which replaces the page and everything typed or cropped
  * in it. Here such a failure becomes the action's ordinary failure, so the form keeps its values
- * and shows SUBMIT_FAILED. Redirects (a sent enquiry's confirmation page, the sign-in page when
+ * and shows `failed`. Redirects (a sent enquiry's confirmation page, the sign-in page when
  * the session has ended) and a deliberate 401/403/404 still go to React Router. Plain posts
  * (before hydration, or without JavaScript) never run a clientAction: they are unchanged.
  */
-export async function callServerAction<T>(serverAction: () => Promise<T>) {
+export async function callServerAction<T>(
+  serverAction: () => Promise<T>,
+  /** What the form says then, if not SUBMIT_FAILED (a page whose failure has words of its own). */
+  failed: string = SUBMIT_FAILED,
+) {
   try {
     return await serverAction();
   } catch (error) {
@@ -28,6 +32,6 @@ export async function callServerAction<T>(serverAction: () => Promise<T>) {
     console.error('The submission failed:', error);
     // A 5xx status, as the server would have answered: React Router then skips revalidating the
     // page's loaders, which would fail too while the connection is down (and end the page).
-    return data<ActionFailure>({ ok: false, error: SUBMIT_FAILED }, { status: 500 });
+    return data<ActionFailure>({ ok: false, error: failed }, { status: 500 });
   }
 }

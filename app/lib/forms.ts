@@ -62,6 +62,22 @@ export interface FormSchema<T = unknown> {
   ): { success: true; data: T } | { success: false; error: { issues: readonly Issue[] } };
 }
 
+/**
+ * Several schemas over one form's values, checked together: every field's message at once (the
+ * first schema's refusal does not hide the second's), and the values all of them read.
+ */
+export function allOf<A, B>(first: FormSchema<A>, second: FormSchema<B>): FormSchema<A & B> {
+  return {
+    safeParse(input) {
+      const a = first.safeParse(input);
+      const b = second.safeParse(input);
+      if (a.success && b.success) return { success: true, data: { ...a.data, ...b.data } };
+      const issues = [...(a.success ? [] : a.error.issues), ...(b.success ? [] : b.error.issues)];
+      return { success: false, error: { issues } };
+    },
+  };
+}
+
 /** Checks values against a shared schema: the field messages, or null when they are valid. */
 export function validate(schema: FormSchema, values: unknown): FieldErrors | null {
   const result = schema.safeParse(values);

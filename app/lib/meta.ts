@@ -33,8 +33,9 @@ export function originOf(matches: readonly (MatchLike | undefined)[]): string {
 }
 
 /**
- * Title, description, canonical URL and Open Graph tags for a public page. `path` is the
- * canonical path (without the origin).
+ * Title, description, canonical URL, Open Graph and Twitter card tags for a public page. `path`
+ * is the canonical path (without the origin). With an `image`, the card is a large picture, and
+ * `imageAlt` says what it shows to those who cannot see it.
  */
 export function seo({
   title,
@@ -42,6 +43,7 @@ export function seo({
   path,
   matches,
   image,
+  imageAlt,
   type = 'website',
 }: {
   title: string;
@@ -49,6 +51,7 @@ export function seo({
   path: string;
   matches: readonly (MatchLike | undefined)[];
   image?: string | null;
+  imageAlt?: string;
   type?: 'website' | 'product';
 }): MetaDescriptor[] {
   const origin = originOf(matches);
@@ -65,7 +68,14 @@ export function seo({
     { property: 'og:url', content: url },
     { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
   ];
-  if (image)
-    tags.push({ property: 'og:image', content: image.startsWith('/') ? origin + image : image });
+  if (image) {
+    const src = image.startsWith('/') ? origin + image : image;
+    tags.push({ property: 'og:image', content: src }, { name: 'twitter:image', content: src });
+    if (imageAlt)
+      tags.push(
+        { property: 'og:image:alt', content: imageAlt },
+        { name: 'twitter:image:alt', content: imageAlt },
+      );
+  }
   return tags;
 }

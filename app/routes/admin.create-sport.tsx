@@ -3,7 +3,7 @@ import type { Route } from './+types/admin.create-sport';
 import { CreateTaxonomyForm } from '~/components/admin/taxonomy/create-taxonomy-form';
 import { SPORT_COPY } from '~/components/admin/taxonomy/labels';
 import { adminMeta } from '~/lib/admin-meta';
-import { taxonomyCreateAction } from '~/services/catalogue/taxonomy-actions.server';
+import { taxonomyCreateAction } from './admin.taxonomy-actions.server';
 import { requireAdmin } from '~/services/permissions.server';
 
 export const meta: Route.MetaFunction = () => adminMeta('Add Sports');

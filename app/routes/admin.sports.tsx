@@ -4,7 +4,7 @@ import { SPORT_COPY } from '~/components/admin/taxonomy/labels';
 import { TaxonomyList } from '~/components/admin/taxonomy/taxonomy-list';
 import { adminMeta } from '~/lib/admin-meta';
 import { listTaxonomy } from '~/services/catalogue/admin-taxonomy.server';
-import { taxonomyListAction } from '~/services/catalogue/taxonomy-actions.server';
+import { taxonomyListAction } from './admin.taxonomy-actions.server';
 import { requireAdmin } from '~/services/permissions.server';
 
 export const meta: Route.MetaFunction = () => adminMeta('Sports');

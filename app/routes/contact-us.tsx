@@ -1,16 +1,18 @@
 import { Clock } from 'lucide-react';
-import { data, redirect, useActionData } from 'react-router';
+import { redirect, useActionData } from 'react-router';
 import type { Route } from './+types/contact-us';
 import { CompanyDetails } from '~/components/company/company-details';
-import { ContactForm, type ContactResult } from '~/components/company/contact-form';
+import { ContactForm } from '~/components/company/contact-form';
 import { useSite } from '~/components/company/use-site';
 import { PageHeader } from '~/components/layout/page-header';
 import { contactSubtitle, contactTitle, openingHours, visitNote } from '~/content/contact';
+import { callServerAction } from '~/lib/client-action';
 import { formValues } from '~/lib/forms';
 import { seo } from '~/lib/meta';
-import { CONTACT_MESSAGES, type ContactForm as ContactFields } from '~/lib/schemas/contact';
+import { CONTACT_MESSAGES } from '~/lib/schemas/contact';
 import { submitContactMessage } from '~/services/contact/contact.server';
-import { failureOf, readForm } from '~/services/forms.server';
+import { UserError } from '~/services/errors.server';
+import { failureOf, readForm, refusalKeeping } from '~/services/forms.server';
 import { companyPictures } from '~/services/media/company-images.server';
 import { clientAddress } from '~/services/rate-limit.server';
 
@@ -34,13 +36,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   let values: Record<string, string | string[]> = {};
-  // What was typed goes back with every failure, so a page without JavaScript keeps the text.
-  const kept = (): Partial<ContactFields> => ({
-    name: String(values.name ?? ''),
-    email: String(values.email ?? ''),
-    phone: String(values.phone ?? ''),
-    message: String(values.message ?? ''),
-  });
   try {
     values = formValues(await readForm(request));
     const outcome = await submitContactMessage({
@@ -48,23 +43,35 @@ export async function action({ request, context }: Route.ActionArgs) {
       honeypot: typeof values.website === 'string' ? values.website : undefined,
       address: clientAddress(context.clientAddress),
     });
-    if (outcome.status === 'stored') {
-      return data<ContactResult>(
-        { ok: false, error: CONTACT_MESSAGES.failed, values: kept() },
-        { status: 503 },
-      );
-    }
+    // Stored for staff, but the e-mails could not be queued: the visitor hears it failed.
+    if (outcome.status === 'stored') throw new UserError(CONTACT_MESSAGES.failed, 503);
     // A plain post (no JavaScript) gets a new page to land on: reloading the answer to a post
     // would send the message again, with its two mails.
     if (values.js !== '1') return redirect('/contact-us?sent=1');
-    return { ok: true, message: CONTACT_MESSAGES.sent } satisfies ContactResult;
+    return { ok: true as const, message: CONTACT_MESSAGES.sent };
   } catch (error) {
-    const failure = failureOf(error);
-    if (failure) return data<ContactResult>({ ...failure.body, values: kept() }, failure.status);
-    // Whatever else went wrong, the visitor keeps their text and gets the spec's message.
-    console.error('Contact form failed:', error);
-    return data<ContactResult>({ ok: false, error: CONTACT_MESSAGES.failed, values: kept() }, 500);
+    // Whatever else went wrong, the visitor gets the failure message too, with the text.
+    let refusal = error;
+    if (!failureOf(error)) {
+      console.error('Contact form failed:', error);
+      refusal = new UserError(CONTACT_MESSAGES.failed, 500);
+    }
+    // What was typed goes back with every failure, so a page without JavaScript keeps the text.
+    return refusalKeeping(refusal, {
+      name: String(values.name ?? ''),
+      email: String(values.email ?? ''),
+      phone: String(values.phone ?? ''),
+      message: String(values.message ?? ''),
+    });
   }
+}
+
+/**
+ * With JavaScript: a lost connection or a 5xx says 'Failed to send message. Please try again.'
+ * under the form, which keeps the message typed (without this the error page replaced both).
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return callServerAction(serverAction, CONTACT_MESSAGES.failed);
 }
 
 export default function ContactUs({ loaderData }: Route.ComponentProps) {

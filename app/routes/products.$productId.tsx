@@ -45,6 +45,8 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
       path: `/products/${product.id}`,
       matches,
       image: product.images[0]?.src,
+      // The product page's own words for its main picture (its alt text there).
+      imageAlt: product.name,
       type: 'product',
     }),
     { 'script:ld+json': jsonLd },

@@ -1,7 +1,16 @@
 // Cart and enquiry: the guest flow with every validation message, the signed-in flow, My Orders,
 // the guest cart merged at sign-in, and the e-mails in the outbox.
 import { randomUUID } from 'node:crypto';
-import { expect, failPosts, mailsAbout, test, type Page } from './test';
+import {
+  expect,
+  failPosts,
+  mailsAbout,
+  test,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from './test';
+import { expectFieldMessage, openBeforeScripts } from './forms';
 import { expectNoSeriousViolations } from './axe';
 
 async function addProduct(page: Page, id: number) {
@@ -20,6 +29,14 @@ async function signUp(page: Page) {
   });
   expect(response.ok()).toBe(true);
   return email;
+}
+
+/** A guest's browser whose cart (in the cookie, as the server keeps it) holds two goalposts. */
+async function guestWithCookieCart(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  const url = test.info().project.use.baseURL!;
+  await context.addCookies([{ name: 'fh_cart', value: '3:2', url }]);
+  return context;
 }
 
 /** A new customer's cart page with one goalpost set in it; returns the line's quantity field. */
@@ -388,6 +405,106 @@ test('cart, contact dialog and My Orders have no serious or critical accessibili
   await expectNoSeriousViolations(page);
 });
 
+test.describe('before the scripts run', () => {
+  test("a guest's enquiry is answered with every message under a visible field; fixed, it is sent", async ({
+    browser,
+  }) => {
+    const context = await guestWithCookieCart(browser);
+    const page = await context.newPage();
+    await openBeforeScripts(page, '/cart');
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await expect(page.getByLabel('Phone Number (optional)')).toBeVisible();
+
+    await page.getByRole('button', { name: 'ENQUIRE' }).click();
+    await expectFieldMessage(page.getByLabel('Message'), 'Please enter a message.');
+    await expectFieldMessage(page.getByLabel('Email'), 'Please enter at least one contact method.');
+    await page.getByLabel('Message').fill('Two goals, before the scripts.');
+    await page.getByLabel('Email').fill(`slow-${randomUUID().slice(0, 8)}@school.example`);
+    await page.getByRole('button', { name: 'ENQUIRE' }).click();
+    await expect(page).toHaveURL(/\/enquiries\/[\w-]{43}\?sent=1$/);
+    await expect(page.getByTestId('enquiry-reference')).toHaveText(/^FH-\d{4}-\w{6}$/);
+    await context.close();
+  });
+
+  test("a refused enquiry's messages stay once the scripts run, and the fixed one is sent by them", async ({
+    browser,
+  }) => {
+    const context = await guestWithCookieCart(browser);
+    const page = await context.newPage();
+    const runScripts = await openBeforeScripts(page, '/cart');
+    await page.getByLabel('Message').fill('Two goals, please.');
+    await page.getByRole('button', { name: 'ENQUIRE' }).click();
+    await expectFieldMessage(page.getByLabel('Email'), 'Please enter at least one contact method.');
+
+    await runScripts();
+    await expectFieldMessage(page.getByLabel('Email'), 'Please enter at least one contact method.');
+    await expect(page.getByLabel('Message')).toHaveValue('Two goals, please.');
+    await page.getByLabel('Email').fill(`later-${randomUUID().slice(0, 8)}@school.example`);
+    const sent = page.waitForRequest(
+      (r) => r.method() === 'POST' && r.url().includes('/cart.data'),
+    );
+    await page.getByRole('button', { name: 'ENQUIRE' }).click();
+    await sent; // by the scripts, without a dialog: the details are in the form already
+    await expect(page).toHaveURL(/\/enquiries\/[\w-]{43}(\?sent=1)?$/);
+    await expect(page.getByText('Two goals, please.')).toBeVisible();
+    await context.close();
+  });
+
+  test('contact details typed before the scripts run stay in the form, and are sent', async ({
+    browser,
+  }) => {
+    const context = await guestWithCookieCart(browser);
+    const page = await context.newPage();
+    const runScripts = await openBeforeScripts(page, '/cart');
+    const email = `typed-${randomUUID().slice(0, 8)}@school.example`;
+    await page.getByLabel('Email').fill(email);
+
+    await runScripts();
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await page.getByLabel('Message').fill('One set of goals.');
+    await page.getByRole('button', { name: 'ENQUIRE' }).click();
+    await expect(page).toHaveURL(/\/enquiries\/[\w-]{43}(\?sent=1)?$/);
+    await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await context.close();
+  });
+
+  test('a cart only the scripts can read cannot be sent before they run; then the dialog asks', async ({
+    page,
+  }) => {
+    await addProduct(page, 2); // into local storage, which only the scripts read
+    const runScripts = await openBeforeScripts(page, '/cart');
+    await expect(page.getByText('Loading your cart…')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'ENQUIRE' })).toBeDisabled();
+
+    await runScripts();
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    // Nothing was typed into the contact fields: the Contact Information dialog asks for them.
+    await expect(page.getByLabel('Email')).toHaveCount(0);
+    await page.getByLabel('Message').fill('Court taping, please.');
+    await page.getByRole('button', { name: 'ENQUIRE' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Contact Information' });
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expectFieldMessage(
+      dialog.getByLabel('Email'),
+      'Please enter at least one contact method.',
+    );
+  });
+
+  test('the form before the scripts run has no serious or critical accessibility violations', async ({
+    browser,
+  }) => {
+    const context = await guestWithCookieCart(browser);
+    const page = await context.newPage();
+    await openBeforeScripts(page, '/cart');
+    await page.getByRole('button', { name: 'ENQUIRE' }).click();
+    await expect(page.getByText('Please enter a message.')).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await context.close();
+  });
+});
+
 test.describe('without JavaScript', () => {
   test('a guest fills a cart, changes it, and sends an enquiry with the contact fields inline', async ({
     browser,
@@ -420,11 +537,14 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('button', { name: 'Apply' })).toBeHidden();
     await expect(page.getByText('Our team takes it into account in your quotation.')).toBeVisible();
 
+    // One answer names every field to fix, each under its field.
     await page.getByRole('button', { name: 'ENQUIRE' }).click();
-    await expect(page.getByText('Please enter a message.')).toBeVisible();
+    await expectFieldMessage(page.getByLabel('Message'), 'Please enter a message.');
+    await expectFieldMessage(page.getByLabel('Email'), 'Please enter at least one contact method.');
     await page.getByLabel('Message').fill('Two goals for Tampines, please.');
     await page.getByRole('button', { name: 'ENQUIRE' }).click();
-    await expect(page.getByText('Please enter at least one contact method.')).toBeVisible();
+    await expectFieldMessage(page.getByLabel('Email'), 'Please enter at least one contact method.');
+    await expect(page.getByText('Please enter a message.')).toHaveCount(0);
     // The refused page comes back with what was typed.
     await expect(page.getByLabel('Message')).toHaveValue('Two goals for Tampines, please.');
     await page.getByLabel('Email').fill('not an email');

@@ -475,6 +475,22 @@ test.describe('product page', () => {
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /NAPFA/);
   });
 
+  test('a shared link shows a large card with the first picture and its alt text', async ({
+    page,
+  }) => {
+    await page.goto('/products/3');
+    const name = (await page.getByRole('heading', { level: 1 }).textContent())!;
+    const picture = await page.locator('meta[property="og:image"]').getAttribute('content');
+    expect(picture).toMatch(/^https?:\/\/[^/]+\/media\/products\//);
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute(
+      'content',
+      'summary_large_image',
+    );
+    await expect(page.locator('meta[name="twitter:image"]')).toHaveAttribute('content', picture!);
+    await expect(page.locator('meta[property="og:image:alt"]')).toHaveAttribute('content', name);
+    await expect(page.locator('meta[name="twitter:image:alt"]')).toHaveAttribute('content', name);
+  });
+
   test('a missing or malformed product id is a 404', async ({ page }) => {
     for (const path of ['/products/999999', '/products/abc', '/products/01']) {
       const response = await page.goto(path);

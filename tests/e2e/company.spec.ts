@@ -4,8 +4,9 @@
 // the e-mails cannot be queued is tested on the service (app/services/contact), where the
 // database can refuse them for real.
 import { randomUUID } from 'node:crypto';
-import { expect, mailsAbout, test, type Page } from './test';
+import { expect, failPosts, mailsAbout, test, type Page } from './test';
 import { expectNoSeriousViolations } from './axe';
+import { expectFieldMessage, openBeforeScripts } from './forms';
 
 /** The mails sent to this address (the staff mail only names it in Reply-To). */
 const acknowledgements = (email: string) =>
@@ -168,6 +169,59 @@ test.describe('contact form', () => {
     await expect(page.getByText('Message sent successfully!')).toHaveCount(0);
     expect(mailsAbout(`from ${v.name}`)).toHaveLength(1);
     await context.close();
+  });
+
+  test('a message that gets no answer (connection lost, a 500) says it failed and keeps the text; a retry sends it', async ({
+    page,
+  }) => {
+    await page.goto('/contact-us');
+    const v = visitor();
+    await fillContact(page, v);
+    const failed = await failPosts(page, '**/contact-us.data*');
+    const status = page.getByTestId('contact-status');
+    for (const attempt of [1, 2]) {
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await expect.poll(() => failed.length).toBe(attempt);
+      await expect(status).toHaveText('Failed to send message. Please try again.');
+      await expect(page.getByLabel('Message', { exact: true })).toHaveValue(v.message);
+      await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
+    }
+    await page.unroute('**/contact-us.data*');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(status).toHaveText('Message sent successfully!');
+    await expect.poll(() => mailsAbout(`from ${v.name}`).length).toBe(1);
+  });
+
+  test('sent before the scripts run: messages under the fields, kept once the scripts run, then sent by them', async ({
+    page,
+  }) => {
+    const runScripts = await openBeforeScripts(page, '/contact-us');
+    const v = visitor();
+    await page.getByLabel('Name', { exact: true }).fill(v.name);
+    await page.getByLabel('Message', { exact: true }).fill(v.message);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expectFieldMessage(
+      page.getByLabel('Email', { exact: true }),
+      'Please enter your email address.',
+    );
+    await expectFieldMessage(
+      page.getByLabel('Phone', { exact: true }),
+      'Please enter your phone number.',
+    );
+    await expect(page.getByLabel('Message', { exact: true })).toHaveValue(v.message);
+
+    await runScripts();
+    await expectFieldMessage(
+      page.getByLabel('Email', { exact: true }),
+      'Please enter your email address.',
+    );
+    await page.getByLabel('Email', { exact: true }).fill(v.email);
+    await page.getByLabel('Phone', { exact: true }).fill(v.phone);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByTestId('contact-status')).toHaveText('Message sent successfully!');
+    // Answered in place by the scripts, not by a plain post's new page.
+    await expect(page).toHaveURL(/\/contact-us$/);
+    await expect.poll(() => mailsAbout(`from ${v.name}`).length).toBe(1);
   });
 
   test('shows the company details, opening hours and the drawn location picture', async ({

@@ -5,7 +5,7 @@ import { busyButton } from '~/lib/busy-button';
 import type { CartResult } from '~/lib/cart';
 import { GuestContactSchema, type EnquiryTyped } from '~/lib/schemas/enquiry';
 import { useForm } from '~/lib/use-form';
-import { ContactFields } from './contact-fields';
+import { CONTACT_PROMPT, ContactFields } from './contact-fields';
 
 /**
  * The guest's Contact Information dialog. It checks the details with the server's own schema
@@ -43,7 +43,7 @@ export function ContactDialog({
         onOpenChange(next);
       }}
       title="Contact Information"
-      description="How should we reach you with the quotation? Give an e-mail or a phone number."
+      description={CONTACT_PROMPT}
       initialFocus="contact-email"
     >
       <form

@@ -3,10 +3,15 @@ import { Field } from '~/components/ui/field';
 import type { FieldErrors } from '~/lib/forms';
 import { ENQUIRY_LIMITS, type EnquiryTyped } from '~/lib/schemas/enquiry';
 
+/** What the contact fields are for, said above them. */
+export const CONTACT_PROMPT =
+  'How should we reach you with the quotation? Give an e-mail or a phone number.';
+
 /**
  * A guest's contact details (spec "Guest enquiry contact dialog"), the organisation and PO
- * reference, the honeypot and the PDPA notice: in the contact dialog when scripts run, inline in
- * the enquiry form without them. `prefix` keeps the two sets of ids apart.
+ * reference, the honeypot and the PDPA notice: inline in the enquiry form as the server renders
+ * it, in the contact dialog once scripts run (enquiry-form.tsx). `prefix` keeps the two sets of
+ * ids apart.
  */
 export function ContactFields({
   prefix,

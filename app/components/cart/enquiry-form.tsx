@@ -1,14 +1,19 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { useActionData, useFetcher } from 'react-router';
 import { Field, FormError, TextAreaField } from '~/components/ui/field';
 import { busyButton } from '~/lib/busy-button';
 import type { CartLine, CartResult } from '~/lib/cart';
 import { writeLocalCart } from '~/lib/cart-storage';
-import { ENQUIRY_LIMITS, ENQUIRY_MESSAGES, EnquiryFormSchema } from '~/lib/schemas/enquiry';
+import {
+  ENQUIRY_LIMITS,
+  ENQUIRY_MESSAGES,
+  EnquiryFormSchema,
+  GuestEnquiryFormSchema,
+} from '~/lib/schemas/enquiry';
 import { toast } from '~/lib/toast';
 import { useForm } from '~/lib/use-form';
 import { useOnResult } from '~/lib/use-on-result';
-import { ContactFields } from './contact-fields';
+import { CONTACT_PROMPT, ContactFields } from './contact-fields';
 
 // The dialog (Radix, ~14 KiB gzip) is needed only when a guest presses ENQUIRE with scripts on:
 // it loads then (or when the form is first focused), not with the cart page.
@@ -19,10 +24,12 @@ const secondaryButton =
   'rounded-md border border-slate-300 px-4 text-sm font-semibold hover:bg-slate-50';
 
 /**
- * The Order Summary and the enquiry form. Without JavaScript it is a plain post to /cart (a
- * guest's contact fields inline); with it, a customer's enquiry goes straight out and a guest's
- * after the Contact Information dialog. The server's answer shows under the fields either way;
- * a sent enquiry takes the buyer to its confirmation page.
+ * The Order Summary and the enquiry form. The server renders a guest's contact fields inline, so
+ * the form is whole before scripts run (or without them) and is a plain post to /cart. Once
+ * scripts run, a customer's enquiry goes straight out and a guest's after the Contact Information
+ * dialog, unless the guest already used the inline fields: they then stay, and are sent. The
+ * server's answer shows under the fields either way; a sent enquiry takes the buyer to its
+ * confirmation page.
  */
 export function EnquiryForm({
   lines,
@@ -34,11 +41,14 @@ export function EnquiryForm({
   idempotencyKey: string;
 }) {
   const enquiry = useFetcher<CartResult>({ key: 'enquiry' });
-  // The answer to a plain form post (no JavaScript), rendered by the server.
+  // The answer to a plain form post (before scripts ran, or without them), rendered by the server.
   const posted = useActionData<CartResult>();
   const result = enquiry.data ?? posted;
-  const form = useForm(EnquiryFormSchema, result);
-  // A refused plain post (no JavaScript) comes back with what was typed: the fields keep it.
+  // A guest's contact fields are in this form (not in the dialog): always in the server's HTML.
+  const [contactInline, setContactInline] = useState(!signedIn);
+  const inlineContact = useRef<HTMLFieldSetElement>(null);
+  const form = useForm(contactInline ? GuestEnquiryFormSchema : EnquiryFormSchema, result);
+  // A refused plain post comes back with what was typed: the fields keep it.
   const typed = posted && !posted.ok ? (posted.typed ?? {}) : {};
   const summary = useRef<HTMLFormElement>(null);
   const [contactOpen, setContactOpen] = useState(false);
@@ -50,6 +60,20 @@ export function EnquiryForm({
   // that makes the button busy, and would send the enquiry again (the server keeps one of the
   // two, by its idempotency key, but the browser cancelled the first request).
   const sending = useRef(false);
+
+  // Once scripts run, the dialog takes the contact details, unless the inline fields are in use:
+  // typed into (or focused) before the scripts ran, or showing the server's answer to a plain
+  // post. Taking those away would lose what was typed, or the messages under them. Decided
+  // before the hydrated page is first painted, so it never shows both ways.
+  const answeredPlainPost = posted !== undefined && !posted.ok;
+  useLayoutEffect(() => {
+    const fields = inlineContact.current;
+    if (!fields || answeredPlainPost) return;
+    const typedInto = [...fields.querySelectorAll('input')].some(
+      (input) => input.name !== 'website' && input.value !== '',
+    );
+    if (!typedInto && !fields.contains(document.activeElement)) setContactInline(false);
+  }, [answeredPlainPost]);
 
   useOnResult(enquiry.data, (r) => {
     sending.current = false;
@@ -106,7 +130,7 @@ export function EnquiryForm({
         action="/cart"
         noValidate
         onBlur={form.props.onBlur}
-        onFocus={signedIn ? undefined : () => void loadContactDialog()}
+        onFocus={signedIn || contactInline ? undefined : () => void loadContactDialog()}
         onSubmit={(event) => {
           if (!lines?.length) {
             event.preventDefault();
@@ -116,7 +140,7 @@ export function EnquiryForm({
           form.props.onSubmit?.(event);
           if (event.defaultPrevented) return;
           event.preventDefault();
-          if (signedIn) send();
+          if (signedIn || contactInline) send();
           else {
             setContactWanted(true);
             setContactOpen(true);
@@ -201,19 +225,22 @@ export function EnquiryForm({
           maxLength={ENQUIRY_LIMITS.message}
           error={errors.message}
         />
-        {signedIn ? null : (
-          // Without scripts there is no dialog: a guest gives the contact details here. (With
-          // them these stay hidden and empty; the dialog's values are sent instead.)
-          <div className="hidden space-y-1 noscript:block">
+        {contactInline ? (
+          <fieldset ref={inlineContact} className="space-y-1 pt-2">
+            <legend className="text-base font-bold text-slate-900">Contact Information</legend>
+            <p className="text-sm text-slate-600">{CONTACT_PROMPT}</p>
             <ContactFields prefix="guest" errors={errors} typed={typed} />
-          </div>
-        )}
+          </fieldset>
+        ) : null}
         <button
           type="submit"
+          // A guest's cart is read by the page's scripts: until then, a plain post could only
+          // be told that the cart is empty.
+          disabled={lines === null}
           {...busyButton(busy)}
-          className="mt-3 w-full rounded-md bg-accent-600 px-4 py-3 font-bold tracking-wide text-white hover:bg-accent-700 aria-disabled:opacity-70"
+          className="mt-3 w-full rounded-md bg-accent-600 px-4 py-3 font-bold tracking-wide text-white hover:bg-accent-700 disabled:opacity-70 aria-disabled:opacity-70"
         >
-          {busy && signedIn ? 'Sending…' : 'ENQUIRE'}
+          {busy && (signedIn || contactInline) ? 'Sending…' : 'ENQUIRE'}
         </button>
       </form>
       {contactWanted ? (

@@ -4,12 +4,9 @@ import { Field, TextAreaField } from '~/components/ui/field';
 import { busyButton } from '~/lib/busy-button';
 import { useHydrated } from '~/lib/use-hydrated';
 import type { ActionResult } from '~/lib/forms';
-import { CONTACT_MESSAGES, ContactFormSchema, type ContactForm } from '~/lib/schemas/contact';
+import { CONTACT_MESSAGES, ContactFormSchema } from '~/lib/schemas/contact';
 import { useForm } from '~/lib/use-form';
 import { useOnResult } from '~/lib/use-on-result';
-
-/** What the contact action answers: a failure brings back what was typed, for the page without JavaScript. */
-export type ContactResult = ActionResult & { values?: Partial<ContactForm> };
 
 /**
  * Name, Email, Phone and Message, all required (spec §5), with the status line of spec §4:
@@ -22,7 +19,8 @@ export function ContactForm({
   result,
   sent = false,
 }: {
-  result: ContactResult | undefined;
+  /** The action's answer; a failure brings back what was typed (`typed`). */
+  result: ActionResult | undefined;
   sent?: boolean;
 }) {
   const navigation = useNavigation();
@@ -33,7 +31,7 @@ export function ContactForm({
   useOnResult(result, (r) => {
     if (r.ok) ref.current?.reset();
   });
-  const kept = result && !result.ok ? (result.values ?? {}) : {};
+  const kept = result && !result.ok ? (result.typed ?? {}) : {};
   const done = result ? result.ok : sent;
   const status = sending
     ? 'Sending...'

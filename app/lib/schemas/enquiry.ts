@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { MAX_LINES, MAX_QUANTITY } from '~/lib/cart';
+import { allOf } from '~/lib/forms';
 import { EMAIL_MAX, isEmailAddress } from './email';
 import { isPhoneNumber } from './phone';
 
@@ -102,6 +103,12 @@ export const GuestContactSchema = z
         });
     }),
   );
+
+/**
+ * A guest's whole enquiry form (the contact fields inline in it): the message and the contact
+ * checked together, so one answer names every field to fix.
+ */
+export const GuestEnquiryFormSchema = allOf(EnquiryFormSchema, GuestContactSchema);
 
 export type EnquiryForm = z.output<typeof EnquiryFormSchema>;
 export type GuestContact = z.output<typeof GuestContactSchema>;

@@ -268,6 +268,15 @@ describe('sports and categories in the back office', () => {
       message: 'A product started using this sport meanwhile. Reload the page and try again.',
       status: 409,
     });
+    const category = await createCategory({ name: 'Relay Batons' });
+    await createProduct({ categoryIds: [category.id] });
+    spy.mockImplementationOnce(
+      async () => (await db().delete(categories).where(eq(categories.id, category.id))) as never,
+    );
+    expect(await refusal(deleteTaxonomy(actor, 'category', category.id))).toMatchObject({
+      message: 'A product started using this category meanwhile. Reload the page and try again.',
+      status: 409,
+    });
   });
 
   it('writes nothing to the audit log when the write fails', async () => {

@@ -1,6 +1,7 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { cleanName } from '~/lib/schemas/name';
 import { db } from '../db/client.server';
+import { violatesConstraint } from '../db/errors.server';
 import { categories, products, productsCategories, sports } from '../db/schema';
 import { recordAudit, type Actor } from '../audit/audit.server';
 import { UserError } from '../errors.server';
@@ -22,6 +23,7 @@ const KINDS = {
     table: sports,
     nameIndex: 'sports_name_lower_idx',
     slugIndex: 'sports_slug_idx',
+    usedBy: 'products_sport_id_sports_id_fk',
     duplicate: 'A sport with this name already exists.',
     missing: 'This sport no longer exists.',
     raced: 'A product started using this sport meanwhile. Reload the page and try again.',
@@ -32,6 +34,7 @@ const KINDS = {
     table: categories,
     nameIndex: 'categories_name_lower_idx',
     slugIndex: 'categories_slug_idx',
+    usedBy: 'products_categories_category_id_categories_id_fk',
     duplicate: 'A category with this name already exists.',
     missing: 'This category no longer exists.',
     raced: 'A product started using this category meanwhile. Reload the page and try again.',
@@ -41,24 +44,6 @@ const KINDS = {
 } as const;
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>['transaction']>[0]>[0];
-
-/** The PostgreSQL error code of a failed statement (Drizzle wraps the driver's error in `cause`). */
-function pgError(error: unknown): { code?: string; constraint?: string; message?: string } | null {
-  let e: unknown = error;
-  for (let i = 0; i < 3 && e; i++) {
-    const c = e as { code?: string; constraint?: string; message?: string; cause?: unknown };
-    if (typeof c.code === 'string' && /^[0-9A-Z]{5}$/.test(c.code)) return c;
-    e = c.cause;
-  }
-  return null;
-}
-
-const violates = (error: unknown, code: string, constraint: string) => {
-  const e = pgError(error);
-  return (
-    e?.code === code && (e.constraint === constraint || Boolean(e.message?.includes(constraint)))
-  );
-};
 
 /** 'Netball & Walking Netball!' → 'netball-walking-netball'; never empty. */
 export function slugify(name: string): string {
@@ -116,7 +101,7 @@ async function write<T>(kind: TaxonomyKind, run: () => Promise<T>): Promise<T> {
       try {
         return await run();
       } catch (error) {
-        if (attempt < 3 && violates(error, '23505', KINDS[kind].slugIndex)) continue;
+        if (attempt < 3 && violatesConstraint(error, 'unique', KINDS[kind].slugIndex)) continue;
         throw usersError(kind, error);
       }
     }
@@ -127,10 +112,10 @@ async function write<T>(kind: TaxonomyKind, run: () => Promise<T>): Promise<T> {
 
 /** The user's error for a database error of a write, or the error itself. */
 function usersError(kind: TaxonomyKind, error: unknown): unknown {
-  if (violates(error, '23505', KINDS[kind].nameIndex))
+  if (violatesConstraint(error, 'unique', KINDS[kind].nameIndex))
     return new UserError(KINDS[kind].duplicate, 409, 'name');
-  // ON DELETE RESTRICT answers 23001 (23503 from a plain foreign key): a product uses it now.
-  if (['23001', '23503'].includes(pgError(error)?.code ?? ''))
+  // The foreign key from products refused the delete: a product uses it now.
+  if (violatesConstraint(error, 'foreign-key', KINDS[kind].usedBy))
     return new UserError(KINDS[kind].raced, 409);
   return error;
 }

@@ -8,10 +8,13 @@ import {
   MAX_QUANTITY,
   EnquiryFormSchema,
   enquiryItemsSchema,
-  GuestContactSchema,
+  GuestEnquiryFormSchema,
+  type EnquiryForm,
   type EnquiryItem,
+  type GuestContact,
 } from '~/lib/schemas/enquiry';
 import { db } from '../db/client.server';
+import { violatesConstraint } from '../db/errors.server';
 import { cartItems, enquiries, enquiryItems, products, type EnquiryStatus } from '../db/schema';
 import { env } from '../env.server';
 import { UserError } from '../errors.server';
@@ -87,18 +90,6 @@ const CART_UNREADABLE = 'Your cart could not be read. Please reload the page.';
 const UNAVAILABLE =
   'Some products in your cart are no longer available. Please remove them and try again.';
 
-/** Whether the database refused with this SQLSTATE on this constraint (drizzle wraps its error). */
-function violates(error: unknown, code: '23503' | '23505', constraint: string): boolean {
-  let e: unknown = error;
-  for (let i = 0; i < 3 && e; i++) {
-    const c = e as { code?: string; constraint?: string; cause?: unknown; message?: string };
-    if (c.code === code && (c.constraint === constraint || c.message?.includes(constraint)))
-      return true;
-    e = c.cause;
-  }
-  return false;
-}
-
 async function findByKey(key: string) {
   const [row] = await db()
     .select({ id: enquiries.id, reference: enquiries.reference })
@@ -137,15 +128,18 @@ export async function createEnquiry(input: NewEnquiry): Promise<CreatedEnquiry> 
       break;
     } catch (error) {
       // The reference drawn is taken: the whole transaction again (the cart is back) with another.
-      if (attempt < REFERENCE_ATTEMPTS && violates(error, '23505', 'enquiries_reference_idx'))
+      if (
+        attempt < REFERENCE_ATTEMPTS &&
+        violatesConstraint(error, 'unique', 'enquiries_reference_idx')
+      )
         continue;
       // A concurrent submit with the same key won the race: answer with its enquiry.
-      if (violates(error, '23505', 'enquiries_idempotency_key_idx')) {
+      if (violatesConstraint(error, 'unique', 'enquiries_idempotency_key_idx')) {
         const first = await findByKey(input.idempotencyKey);
         if (first) return { ...first, duplicate: true };
       }
       // An admin deleted a product after the check below and before its item was stored.
-      if (violates(error, '23503', 'enquiry_items_product_id_products_id_fk'))
+      if (violatesConstraint(error, 'foreign-key', 'enquiry_items_product_id_products_id_fk'))
         throw new UserError(UNAVAILABLE, 409);
       throw error;
     }
@@ -282,12 +276,13 @@ function tooMany(retryAfterSeconds: number): UserError {
 
 /**
  * Every rule of sending an enquiry, in order: a filled honeypot is answered as a success and
- * nothing is stored (null); the per-network rate limit (429); the form (message, optional fields,
- * idempotency key: field messages, 400); a repeated idempotency key returns the first enquiry;
- * a guest's lines ('Your cart is empty!'); the contact (the customer's account, or the guest's
- * details checked as spec §5 says, a blank name becoming 'Guest'). Then, in one transaction, a
- * signed-in customer's server cart is taken as the items ('Your cart is empty!' when another tab
- * took it first) and the enquiry, its items and both e-mails are stored.
+ * nothing is stored (null); the form (message, optional fields, idempotency key) with the
+ * contact (the customer's account, or the guest's details: an e-mail or a phone number, each
+ * valid, a blank name becoming 'Guest'), every field's message at once with a 400; a repeated
+ * idempotency key returns the first enquiry; a guest's lines ('Your cart is empty!'); the
+ * per-network rate limit (429). Then, in one transaction, a signed-in customer's server cart is
+ * taken as the items ('Your cart is empty!' when another tab took it first) and the enquiry, its
+ * items and both e-mails are stored.
  */
 export async function submitEnquiry(submission: EnquirySubmission): Promise<CreatedEnquiry | null> {
   const { form, customer } = submission;
@@ -295,10 +290,27 @@ export async function submitEnquiry(submission: EnquirySubmission): Promise<Crea
   // A bot fills every field, the hidden one too: answer as if it worked, store nothing.
   if (values[HONEYPOT]) return null;
 
-  // One-line fields as staff see them (cleanName, as the contact's name in guestContact).
-  const parsed = parseInput(EnquiryFormSchema, values);
+  // The contact: the customer's account, or what the guest gave, checked with the rest of the
+  // form so that one answer names every field to fix.
+  let parsed: EnquiryForm;
+  let contact: EnquiryContact;
+  if (customer) {
+    parsed = parseInput(EnquiryFormSchema, values);
+    contact = {
+      name: customer.name?.trim() || customer.email,
+      email: customer.email,
+      phone: customer.phone ?? undefined,
+    };
+  } else {
+    const guest = parseInput(GuestEnquiryFormSchema, values);
+    parsed = guest;
+    contact = guestContact(guest);
+  }
+  // One-line fields as staff see them (cleanName, as the contact's name below).
   const details = {
-    ...parsed,
+    message: parsed.message,
+    promoCode: parsed.promoCode,
+    idempotencyKey: parsed.idempotencyKey,
     organisation: cleanName(parsed.organisation ?? '') || undefined,
     poReference: cleanName(parsed.poReference ?? '') || undefined,
   };
@@ -310,14 +322,6 @@ export async function submitEnquiry(submission: EnquirySubmission): Promise<Crea
   const items: NewEnquiry['items'] = customer
     ? { cartOf: customer.id }
     : guestItems(submission.guestItems);
-
-  const contact: EnquiryContact = customer
-    ? {
-        name: customer.name?.trim() || customer.email,
-        email: customer.email,
-        phone: customer.phone ?? undefined,
-      }
-    : guestContact(values);
 
   // Charged only for an enquiry about to be stored: a school's staff share one address, and
   // forms refused for a typo (or a retry answered above) must not use up their enquiries.
@@ -339,10 +343,12 @@ function guestItems(claimed: unknown): EnquiryItem[] {
   throw new UserError(empty ? ENQUIRY_MESSAGES.emptyCart : CART_UNREADABLE, 400);
 }
 
-function guestContact(values: Record<string, unknown>): EnquiryContact {
-  const { email, name, phone } = values;
-  const guest = parseInput(GuestContactSchema, { email, name, phone });
-  return { ...guest, name: cleanName(guest.name ?? '') || GUEST_NAME };
+function guestContact(guest: GuestContact): EnquiryContact {
+  return {
+    email: guest.email,
+    phone: guest.phone,
+    name: cleanName(guest.name ?? '') || GUEST_NAME,
+  };
 }
 
 async function withItems(rows: (typeof enquiries.$inferSelect)[]): Promise<EnquiryView[]> {

@@ -123,6 +123,18 @@ describe('submitEnquiry', () => {
     const phone = await refusal(submit(guestFields({ email: '', phone: '12a' })));
     expect(phone.fields).toEqual({ phone: 'Please enter a valid phone number.' });
 
+    // A form missing both its message and a contact method hears of both in one answer.
+    const both = await refusal(submit(guestFields({ message: ' ', email: '', phone: '12a' })));
+    expect(both.fields).toEqual({
+      message: 'Please enter a message.',
+      phone: 'Please enter a valid phone number.',
+    });
+    const nothing = await refusal(submit(guestFields({ message: '', email: '' })));
+    expect(nothing.fields).toEqual({
+      message: 'Please enter a message.',
+      email: 'Please enter at least one contact method.',
+    });
+
     const sent = await submit(guestFields({ email: '', phone: '+65 6123 4567', name: ' ' }));
     expect(await stored(sent!.id)).toMatchObject({
       contactName: 'Guest',

@@ -11,7 +11,8 @@ import { siteInfo } from '../site.server';
 import { lockEnquiry } from './enquiries.server';
 import { orderUrl, quotationMail } from './mails.server';
 import { renderQuotationPdf } from './pdf.server';
-import { isUniqueViolation, singaporeDate, type Actor } from './shared.server';
+import { violatesConstraint } from '../db/errors.server';
+import { singaporeDate, type Actor } from './shared.server';
 
 /** A line as stored and printed. */
 export interface QuotationLine {
@@ -107,7 +108,8 @@ export async function sendQuotation(
       if (sent.emailedTo) deliverSoon();
       return sent;
     } catch (error) {
-      if (attempt < 3 && isUniqueViolation(error, 'quotations_enquiry_sequence_idx')) continue;
+      if (attempt < 3 && violatesConstraint(error, 'unique', 'quotations_enquiry_sequence_idx'))
+        continue;
       throw error;
     }
   }

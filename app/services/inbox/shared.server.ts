@@ -30,15 +30,3 @@ export function singaporeDate(date: Date): string {
     timeZone: 'Asia/Singapore',
   }).format(date);
 }
-
-/** True when a database error (or one it caused) is a unique violation of this index. */
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  let e: unknown = error;
-  for (let i = 0; i < 4 && e; i++) {
-    const c = e as { code?: string; constraint?: string; cause?: unknown; message?: string };
-    if (c.code === '23505' && (c.constraint === constraint || c.message?.includes(constraint)))
-      return true;
-    e = c.cause;
-  }
-  return false;
-}

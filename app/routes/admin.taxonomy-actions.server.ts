@@ -1,3 +1,6 @@
+// The actions of the back office's sport and category pages, which the two kinds share as they
+// share the pages' components: the form read and checked, one domain function called, its answer
+// shaped for the page. The rules themselves live in the service (admin-taxonomy.server.ts).
 import { formValues } from '~/lib/forms';
 import {
   CategoryFormSchema,
@@ -6,15 +9,15 @@ import {
   RenameSportSchema,
   SportFormSchema,
 } from '~/lib/schemas/taxonomy';
-import { UserError } from '../errors.server';
-import { formAction, parseInput, readForm, refusalKeeping } from '../forms.server';
-import type { SessionUser } from '../permissions.server';
 import {
   createTaxonomy,
   deleteTaxonomy,
   renameTaxonomy,
   type TaxonomyKind,
-} from './admin-taxonomy.server';
+} from '~/services/catalogue/admin-taxonomy.server';
+import { UserError } from '~/services/errors.server';
+import { formAction, parseInput, readForm, refusalKeeping } from '~/services/forms.server';
+import type { SessionUser } from '~/services/permissions.server';
 
 /**
  * The Add Sports and Add Categories pages' action: one name, checked with the kind's schema.
