@@ -147,7 +147,10 @@ function QuotationEditor({ loaderData }: { loaderData: Route.ComponentProps['loa
 
   // Free lines are rows with keys of their own, so removing one keeps what is typed in the
   // others (the fields are renamed to their new positions, their values stay).
-  const startRows = extrasOf(start.extras);
+  // The rows the form started with take their values from where it started; rows added later,
+  // whatever answer came meanwhile, start blank.
+  const [initial] = useState(() => ({ fields: start, rows: extrasOf(start.extras) }));
+  const startRows = initial.rows;
   const [lines, setLines] = useState(() => ({
     rows: Array.from({ length: startRows }, (_, i) => i),
     next: startRows,
@@ -157,7 +160,7 @@ function QuotationEditor({ loaderData }: { loaderData: Route.ComponentProps['loa
   const addRow = () => setLines({ rows: [...rows, lines.next], next: lines.next + 1 });
   /** A row's starting value: rows that were there from the start have their typed values. */
   const rowStart = (key: number, field: string) =>
-    key < startRows ? start[`extra-${key}-${field}`] : undefined;
+    key < startRows ? initial.fields[`extra-${key}-${field}`] : undefined;
   const extras = rows.length;
   const focusAfterChange = useFocusAfterChange(rows);
   const itemIds = useMemo(() => enquiry.items.map((i) => i.id), [enquiry.items]);
