@@ -55,6 +55,8 @@ export default defineConfig({
       // Tests sign in and enquire many times from one address; limits are configuration.
       AUTH_RATE_LIMIT_MAX: '1000',
       ENQUIRY_RATE_LIMIT_MAX: '10000',
+      // The company as most buyers meet it: GST-registered, so quotations add GST.
+      SITE_GST_REG_NO: 'M2-1234567-8',
       // A staff account of its own for the two-factor test, made the way a deployment makes one.
       ADMIN_EMAIL: 'staff@fieldhouse.test',
       ADMIN_PASSWORD: 'staff two-factor password',

@@ -45,6 +45,7 @@ export default [
     route('enquiries.csv', 'routes/admin.enquiries.csv.ts'),
     route('enquiries/:id', 'routes/admin.enquiries.$id.tsx'),
     route('enquiries/:id/quotation', 'routes/admin.enquiries.$id.quotation.tsx'),
+    route('enquiries/:id/quotation/preview', 'routes/admin.enquiries.$id.quotation.preview.ts'),
     route('enquiries/:id/quotations/:file', 'routes/admin.enquiries.$id.quotations.$file.ts'),
     route('messages', 'routes/admin.messages.tsx'),
     route('messages/:id', 'routes/admin.messages.$id.tsx'),

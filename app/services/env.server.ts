@@ -71,6 +71,16 @@ const EnvSchema = z
     SITE_EMAIL: z.email('must be an e-mail address').default('hello@fieldhouse.example'),
     SITE_PHONE: z.string().default('+65 6123 4567'),
     SITE_UEN: z.string().default('202612345K'),
+    // Unset: the company is not GST-registered, and its quotations add no GST and say so.
+    SITE_GST_REG_NO: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^[A-Za-z0-9-]{8,20}$/,
+          'must be a GST registration number such as M2-1234567-8 or 202612345K',
+        )
+        .optional(),
+    ),
     // Percent with up to two decimals, read as text and kept in basis points (no float ever).
     GST_RATE: z
       .string()

@@ -132,6 +132,17 @@ const ENDPOINTS: Endpoint[] = [
       validityDays: '30',
     }),
   },
+  {
+    method: 'POST',
+    path: '/admin/enquiries/1/quotation',
+    form: () => ({ intent: 'draft', extras: '0', 'extra-0-description': PROBE }),
+  },
+  { method: 'GET', path: '/admin/enquiries/1/quotation/preview' },
+  {
+    method: 'POST',
+    path: '/admin/enquiries/1/quotation/preview',
+    form: () => ({ extras: '0', attentionName: PROBE, validityDays: '30' }),
+  },
   { method: 'GET', path: '/admin/enquiries/1/quotations/Q-FH-2026-AAAAAA-1.pdf' },
   { method: 'GET', path: '/admin/messages' },
   { method: 'GET', path: '/admin/messages?show=all' },

@@ -112,6 +112,9 @@ async function sendQuotation(staff: Page, reference: string) {
   // Checked on a fresh load: the reply's toast (the shared toaster) would otherwise still show.
   await staff.reload();
   await expectNoSeriousViolations(staff);
+  // A guest who gave no name has none prefilled: the quotation needs one.
+  const attention = staff.getByLabel('Attention to (name)');
+  if (!(await attention.inputValue())) await attention.fill('Mdm Siti');
   const prices = staff.getByLabel(/^Unit price \(S\$\) for /);
   await expect(prices).toHaveCount(2);
   await prices.nth(0).fill('1,250.50');
@@ -583,6 +586,7 @@ test('every inbox URL and action is refused to guests and customers', async ({ b
     '/admin/enquiries.csv',
     '/admin/enquiries/1',
     '/admin/enquiries/1/quotation',
+    '/admin/enquiries/1/quotation/preview',
     '/admin/enquiries/1/quotations/Q-FH-2026-AAAAAA-1.pdf',
     '/admin/messages',
     '/admin/messages/1',
@@ -592,6 +596,8 @@ test('every inbox URL and action is refused to guests and customers', async ({ b
     ['/admin/enquiries/1', { intent: 'note', body: 'x' }],
     ['/admin/enquiries/1', { intent: 'reply', body: 'x' }],
     ['/admin/enquiries/1/quotation', { extras: '0', validityDays: '30' }],
+    ['/admin/enquiries/1/quotation', { intent: 'draft', extras: '0' }],
+    ['/admin/enquiries/1/quotation/preview', { extras: '0', validityDays: '30' }],
     ['/admin/messages/1', { intent: 'handled', handled: 'true' }],
     ['/admin/messages/1', { intent: 'reply', body: 'x' }],
     ['/admin/messages/1', { intent: 'read' }],

@@ -2,6 +2,7 @@ import { db } from '~/services/db/client.server';
 import { eq } from 'drizzle-orm';
 import { categories, products, productsCategories, sports, user } from '~/services/db/schema';
 import { auth } from '~/services/auth.server';
+import type { QuotationDocument } from '~/services/inbox/pdf.server';
 
 let n = 0;
 const next = () => ++n;
@@ -93,3 +94,65 @@ export function cookieHeader(headers: Headers): string {
     .map((c) => c.split(';')[0])
     .join('; ');
 }
+
+/**
+ * A quotation as its PDF prints it: revision 2 for a school, GST-registered, two lines with a
+ * discount each and 5% off the whole (totals worked out to the cent in the comment below).
+ */
+export const quotationDocument = (over: Partial<QuotationDocument> = {}): QuotationDocument => ({
+  company: {
+    name: 'Fieldhouse Sports Engineering',
+    address: '21 Sports Hub Way, #03-12, Singapore 397630',
+    uen: '202612345K',
+    email: 'sales@fieldhouse.example',
+    phone: '+65 6123 4567',
+    gstRegNo: 'M2-1234567-8',
+  },
+  number: 'Q-FH-2026-ABC123-2',
+  revision: 2,
+  replaces: 'Q-FH-2026-ABC123-1',
+  reference: 'FH-2026-ABC123',
+  date: '26 Nov 2026',
+  validUntil: '26 Dec 2026',
+  validityDays: 30,
+  attention: {
+    name: 'Mdm Siti',
+    organisation: 'Bedok Green Primary School',
+    address: '1 Bedok North Drive\nSingapore 469660',
+  },
+  contact: { email: 'buyer@school.example', phone: '+65 6444 5555' },
+  buyerReference: 'PO-2026-0042',
+  gebizReference: 'MOESCHETQ26000123',
+  promoCode: 'SCHOOL10',
+  lines: [
+    {
+      description: 'Aluminium Goalposts (pair)',
+      note: 'Includes ground anchors',
+      quantity: 2,
+      unitPriceCents: 125_050,
+      discount: { kind: 'percent', value: 1000 },
+      discountCents: 25_010,
+      lineTotalCents: 225_090,
+    },
+    {
+      description: 'Installation on site',
+      note: null,
+      quantity: 1,
+      unitPriceCents: 15_000,
+      discount: { kind: 'amount', value: 5_000 },
+      discountCents: 5_000,
+      lineTotalCents: 10_000,
+    },
+  ],
+  // 2250.90 + 100.00 = 2350.90; less 5% (117.545 → 117.55) = 2233.35; GST 9% = 201.0015 → 201.00.
+  subtotalCents: 235_090,
+  discount: { kind: 'percent', value: 500 },
+  discountCents: 11_755,
+  netCents: 223_335,
+  gstRateBasisPoints: 900,
+  gstCents: 20_100,
+  totalCents: 243_435,
+  terms: 'Payment within 30 days of invoice.',
+  preparedBy: 'Staff Lim',
+  ...over,
+});
