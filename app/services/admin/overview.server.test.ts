@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAcceptedQuotation,
   createCustomer,
@@ -6,10 +6,14 @@ import {
   createQuotation,
 } from '../../../tests/factories';
 import { db } from '../db/client.server';
+import { mailSettled } from '../mail/queue.server';
 import { enquiryEvents } from '../db/schema';
 import { issueInvoice } from '../sales/invoices.server';
 import { changeOrderStatus, confirmOrder } from '../sales/orders.server';
 import { salesOverview } from './overview.server';
+
+// Deliveries started in the background finish before the database closes.
+afterAll(() => mailSettled());
 
 const sg = (local: string) => new Date(`${local}+08:00`);
 let staff: { id: string; name: string };

@@ -1,10 +1,14 @@
 import { eq, inArray } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createCustomer, createQuotation } from '../../../tests/factories';
 import { db } from '../db/client.server';
+import { mailSettled } from '../mail/queue.server';
 import { enquiryEvents, pendingMail, quotations, scheduledJobs } from '../db/schema';
 import { sendExpiryReminders } from './reminders.server';
 import { LEASE_MS, runDueJobs, type Job } from './scheduler.server';
+
+// Deliveries started in the background finish before the database closes.
+afterAll(() => mailSettled());
 
 const DAY = 86_400_000;
 

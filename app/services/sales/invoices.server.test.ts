@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAcceptedQuotation, createCustomer } from '../../../tests/factories';
 import { db } from '../db/client.server';
+import { mailSettled } from '../mail/queue.server';
 import { enquiryEvents, invoices, orders, pendingMail } from '../db/schema';
 import { UserError } from '../errors.server';
 import * as pdfModule from './invoice-pdf.server';
@@ -14,6 +15,9 @@ import {
   singaporeYear,
 } from './invoices.server';
 import { changeOrderStatus, confirmOrder, customerOrders, orderDocuments } from './orders.server';
+
+// Deliveries started in the background finish before the database closes.
+afterAll(() => mailSettled());
 
 vi.mock('./invoice-pdf.server', { spy: true });
 
@@ -179,6 +183,12 @@ describe('tax invoices', () => {
     expect(text).toContain('is not registered for GST; no GST is charged.');
     expect(text).toContain('Total (SGD)');
     expect(text).toContain('S$2,700.05');
+    // Nor GST on what is credited.
+    const note = await issueCreditNote(staff, invoice.id, { reason: 'x', amountCents: 10_000 });
+    expect(await stored(note.id)).toMatchObject({ gstCents: 0, totalCents: 10_000 });
+    const notePdf = await pdfText((await stored(note.id)).pdf);
+    expect(notePdf).toContain('Total credited (SGD)');
+    expect(notePdf).not.toContain('GST 9%');
   });
 
   it('numbers by the Singapore calendar year of the issue', async () => {
@@ -236,7 +246,9 @@ describe('tax invoices', () => {
       process.env.DATABASE_POOL_SIZE = '60';
       vi.resetModules();
       issue = (await import('./invoices.server')).issueInvoice;
-      close = (await import('../db/client.server')).closeDb;
+      const { closeDb } = await import('../db/client.server');
+      const { mailSettled: settled } = await import('../mail/queue.server');
+      close = () => settled().then(closeDb);
     }
     const issued = await Promise.all(made.map((o) => issue(staff, o.id, undefined, now))).finally(
       () => {

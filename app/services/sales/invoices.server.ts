@@ -260,7 +260,13 @@ export async function issueCreditNote(
         'amount',
       );
     const whole = amount === netLeft;
-    const gst = whole ? gstLeft : Math.min(gstCents(amount, i.gstRateBasisPoints), gstLeft);
+    // Not GST-registered when invoiced: no GST to credit either.
+    const gst =
+      i.gstRegNo === null
+        ? 0
+        : whole
+          ? gstLeft
+          : Math.min(gstCents(amount, i.gstRateBasisPoints), gstLeft);
     const untouched = whole && netLeft === i.subtotalCents - i.discountCents;
     const lines: InvoiceLine[] = untouched
       ? i.lines

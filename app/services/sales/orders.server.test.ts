@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAcceptedQuotation, createCustomer, createQuotation } from '../../../tests/factories';
 import { db } from '../db/client.server';
+import { mailSettled } from '../mail/queue.server';
 import { enquiryEvents, orders, pendingMail, quotations } from '../db/schema';
 import { UserError } from '../errors.server';
 import { getEnquiryCase } from '../inbox/enquiries.server';
@@ -13,6 +14,9 @@ import {
   getOrder,
   listOrders,
 } from './orders.server';
+
+// Deliveries started in the background finish before the database closes.
+afterAll(() => mailSettled());
 
 let staff: { id: string; name: string };
 
@@ -115,10 +119,21 @@ describe('confirming an order', () => {
       `This enquiry already has order SO-${first.reference}. Cancel it first to confirm another revision.`,
     );
     await changeOrderStatus(staff, order.id, { status: 'cancelled', from: 'confirmed' });
+    // The page offers the revision that has no order yet.
+    expect(await enquiryOrderState(first.enquiryId)).toEqual({
+      accepted: { id: second.id, number: second.number },
+      order: { id: order.id, number: order.number, status: 'cancelled' },
+    });
+    // The cancelled order's quotation cannot be ordered again.
+    const again = await failure(confirmOrder(staff, first.id));
+    expect(again).toMatchObject({
+      status: 409,
+      message: `Order SO-${first.reference} for quotation ${first.number} was cancelled. To order again, send a new revision for the buyer to accept.`,
+    });
     const next = await confirmOrder(staff, second.id);
     expect(next.number).toBe(`SO-${first.reference}-2`);
     expect(await enquiryOrderState(first.enquiryId)).toEqual({
-      accepted: { id: second.id, number: second.number },
+      accepted: null,
       order: { id: next.id, number: next.number, status: 'confirmed' },
     });
   });
@@ -212,6 +227,21 @@ describe('moving an order on', () => {
       field: 'scheduledFor',
       message: 'Choose today or a later day.',
     });
+    for (const day of [undefined, '2099-02-30', 'tomorrow'])
+      expect(
+        await failure(
+          changeOrderStatus(staff, id, {
+            status: 'scheduled',
+            from: 'confirmed',
+            scheduledFor: day,
+          }),
+        ),
+        day,
+      ).toMatchObject({
+        status: 400,
+        field: 'scheduledFor',
+        message: 'Choose the day of delivery or installation.',
+      });
     const paid = await failure(changeOrderStatus(staff, id, { status: 'paid', from: 'confirmed' }));
     expect(paid).toMatchObject({
       status: 409,

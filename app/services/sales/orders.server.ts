@@ -1,6 +1,11 @@
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { formatCents } from '~/lib/money';
-import { ORDER_STATUS_LABELS, type OrderStatusName } from '~/lib/schemas/orders';
+import {
+  isCalendarDay,
+  ORDER_MESSAGES,
+  ORDER_STATUS_LABELS,
+  type OrderStatusName,
+} from '~/lib/schemas/orders';
 import { db } from '../db/client.server';
 import {
   enquiries,
@@ -109,12 +114,24 @@ export async function confirmOrder(
       .where(eq(quotations.id, quotationId))
       .for('update');
     if (!quotation) throw new UserError('This quotation no longer exists.', 404);
-    const existing = await tx
-      .select({ id: orders.id, number: orders.number, quotationId: orders.quotationId })
+    const enquiryOrders = await tx
+      .select({
+        id: orders.id,
+        number: orders.number,
+        quotationId: orders.quotationId,
+        status: orders.status,
+      })
       .from(orders)
-      .where(and(eq(orders.enquiryId, enquiry.id), ne(orders.status, 'cancelled')));
-    const same = existing.find((o) => o.quotationId === quotationId);
-    if (same) return { id: same.id, number: same.number, created: false };
+      .where(eq(orders.enquiryId, enquiry.id));
+    const same = enquiryOrders.find((o) => o.quotationId === quotationId);
+    if (same && same.status !== 'cancelled')
+      return { id: same.id, number: same.number, created: false };
+    if (same)
+      throw new UserError(
+        `Order ${same.number} for quotation ${quotation.number} was cancelled. To order again, send a new revision for the buyer to accept.`,
+        409,
+      );
+    const existing = enquiryOrders.filter((o) => o.status !== 'cancelled');
     if (quotation.status !== 'accepted')
       throw new UserError(
         `Quotation ${quotation.number} has not been accepted by the buyer, so there is no order to confirm yet.`,
@@ -125,11 +142,8 @@ export async function confirmOrder(
         `This enquiry already has order ${existing[0].number}. Cancel it first to confirm another revision.`,
         409,
       );
-    const [{ n } = { n: 0 }] = await tx
-      .select({ n: count() })
-      .from(orders)
-      .where(eq(orders.enquiryId, enquiry.id));
-    const number = `SO-${enquiry.reference}${Number(n) ? `-${Number(n) + 1}` : ''}`;
+    const n = enquiryOrders.length;
+    const number = `SO-${enquiry.reference}${n ? `-${n + 1}` : ''}`;
     const [acceptance] = await tx
       .select({ poNumber: quotationResponses.poNumber })
       .from(quotationResponses)
@@ -203,7 +217,9 @@ export async function changeOrderStatus(
 ): Promise<{ changed: boolean; number: string }> {
   const result = await db().transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    const scheduledFor = change.status === 'scheduled' ? change.scheduledFor! : null;
+    const scheduledFor = change.status === 'scheduled' ? (change.scheduledFor ?? '') : null;
+    if (scheduledFor !== null && !isCalendarDay(scheduledFor))
+      throw new UserError(ORDER_MESSAGES.date, 400, 'scheduledFor');
     const same =
       order.status === change.status &&
       (change.status !== 'scheduled' || order.scheduledFor === scheduledFor);
@@ -473,8 +489,9 @@ export async function getOrder(id: number): Promise<OrderDetail | null> {
 }
 
 /**
- * What the enquiry's staff page needs to offer "Confirm order": the latest accepted revision
- * (when there is one) and the enquiry's live order (not cancelled), or its latest one.
+ * What the enquiry's staff page needs to offer "Confirm order": the latest accepted revision that
+ * has no order yet (when there is one) and the enquiry's live order (not cancelled), or its
+ * latest one.
  */
 export async function enquiryOrderState(enquiryId: number): Promise<{
   accepted: { id: number; number: string } | null;
@@ -484,7 +501,14 @@ export async function enquiryOrderState(enquiryId: number): Promise<{
     db()
       .select({ id: quotations.id, number: quotations.number })
       .from(quotations)
-      .where(and(eq(quotations.enquiryId, enquiryId), eq(quotations.status, 'accepted')))
+      .leftJoin(orders, eq(orders.quotationId, quotations.id))
+      .where(
+        and(
+          eq(quotations.enquiryId, enquiryId),
+          eq(quotations.status, 'accepted'),
+          isNull(orders.id),
+        ),
+      )
       .orderBy(desc(quotations.sequence))
       .limit(1),
     db()
