@@ -13,13 +13,8 @@ import { adminMeta } from '~/lib/admin-meta';
 import { busyButton } from '~/lib/busy-button';
 import { formValues } from '~/lib/forms';
 import { formatCents, formatRate, parseCents } from '~/lib/money';
-import {
-  AWAITING_INVOICE,
-  CreditNoteSchema,
-  IssueInvoiceSchema,
-  ORDER_STATUS_LABELS,
-  OrderStatusSchema,
-} from '~/lib/schemas/orders';
+import { AWAITING_INVOICE, ORDER_STATUS_LABELS } from '~/lib/orders';
+import { CreditNoteSchema, IssueInvoiceSchema, OrderStatusSchema } from '~/lib/schemas/orders';
 import { toast } from '~/lib/toast';
 import { useForm } from '~/lib/use-form';
 import { useOnResult } from '~/lib/use-on-result';

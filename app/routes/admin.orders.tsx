@@ -6,12 +6,8 @@ import { Pagination } from '~/components/catalogue/pagination';
 import { OrderStatusBadge } from '~/components/sales/order-status-badge';
 import { adminMeta } from '~/lib/admin-meta';
 import { formatCents } from '~/lib/money';
-import {
-  ORDER_STATUS_LABELS,
-  ORDER_STATUSES,
-  readOrderFilter,
-  type OrderStatusName,
-} from '~/lib/schemas/orders';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatusName } from '~/lib/orders';
+import { readOrderFilter } from '~/lib/schemas/orders';
 import { refusePosts, requireAdmin } from '~/services/permissions.server';
 import { listOrders } from '~/services/sales/orders.server';
 

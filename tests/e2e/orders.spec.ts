@@ -239,6 +239,7 @@ test('the buyer sees the order and downloads its documents; nobody else can', as
   await expect(orders.getByRole('link', { name: `Download ${credit} (PDF)` })).toBeVisible();
   await expect(buyer.getByText(`We issued invoice ${invoice}`)).toBeVisible();
   await expectNoSeriousViolations(buyer);
+  await pictures(buyer, 'buyer-order');
   const href = `/orders/${seeded.signedIn.enquiryId}/invoices/${invoice}.pdf`;
   const own = await buyer.request.get(href);
   expect(own.status()).toBe(200);

@@ -1,5 +1,5 @@
 import { FileText } from 'lucide-react';
-import { ORDER_STATUS_LABELS } from '~/lib/schemas/orders';
+import { ORDER_STATUS_LABELS } from '~/lib/orders';
 import type { QuotationSummary, TimelineEvent } from '~/services/inbox/enquiries.server';
 
 type Dated<T> = Omit<T, 'createdAt'> & { createdAt: Date | string };

@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { formatCents } from '~/lib/money';
-import type { OrderStatusName } from '~/lib/schemas/orders';
+import type { OrderStatusName } from '~/lib/orders';
 import { OrderStatusBadge } from './order-status-badge';
 
 type Dated<T> = Omit<T, 'issuedAt'> & { issuedAt: Date | string };

@@ -1,12 +1,13 @@
-import { ORDER_STATUS_LABELS, type OrderStatusName } from '~/lib/schemas/orders';
+import { ORDER_STATUS_LABELS, type OrderStatusName } from '~/lib/orders';
 
+// The shop's own tones (as the enquiry statuses'), so the badge adds nothing to its stylesheet.
 const TONE: Record<OrderStatusName, string> = {
-  confirmed: 'bg-brand-50 text-brand-800',
-  scheduled: 'bg-amber-100 text-amber-900',
-  delivered: 'bg-sky-100 text-sky-900',
-  invoiced: 'bg-violet-100 text-violet-900',
-  paid: 'bg-green-100 text-green-900',
-  cancelled: 'bg-slate-200 text-slate-800',
+  confirmed: 'bg-blue-50 text-blue-800',
+  scheduled: 'bg-amber-50 text-amber-900',
+  delivered: 'bg-brand-50 text-brand-800',
+  invoiced: 'bg-brand-100 text-brand-900',
+  paid: 'bg-green-50 text-green-800',
+  cancelled: 'bg-slate-100 text-slate-700',
 };
 
 /** An order's status in the words staff and buyers see. */

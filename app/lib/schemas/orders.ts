@@ -1,28 +1,7 @@
 import * as z from 'zod/mini';
 import { parseCents } from '~/lib/money';
+import { isCalendarDay, ORDER_STATUSES, type OrderStatusName } from '~/lib/orders';
 import { charactersOrFewer } from './limits';
-
-/** An order's statuses in the order they come, with the words staff and buyers see. */
-export const ORDER_STATUSES = [
-  'confirmed',
-  'scheduled',
-  'delivered',
-  'invoiced',
-  'paid',
-  'cancelled',
-] as const;
-export type OrderStatusName = (typeof ORDER_STATUSES)[number];
-export const ORDER_STATUS_LABELS: Record<OrderStatusName, string> = {
-  confirmed: 'Confirmed',
-  scheduled: 'Scheduled',
-  delivered: 'Delivered / installed',
-  invoiced: 'Invoiced',
-  paid: 'Paid',
-  cancelled: 'Cancelled',
-};
-
-/** Orders that have work done or to do and no invoice yet. */
-export const AWAITING_INVOICE: readonly OrderStatusName[] = ['confirmed', 'scheduled', 'delivered'];
 
 export const ORDER_MESSAGES = {
   date: 'Choose the day of delivery or installation.',
@@ -76,13 +55,6 @@ export const CreditNoteSchema = z.object({
     ),
   ),
 });
-
-/** '2026-03-09' that is a real calendar day. */
-export function isCalendarDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 /** The orders list's filter from its URL: a known status, a page number. */
 export function readOrderFilter(params: URLSearchParams): {

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { AWAITING_INVOICE } from '~/lib/schemas/orders';
+import { AWAITING_INVOICE } from '~/lib/orders';
 import { workingDaysBetween } from '~/lib/sg-holidays';
 import { db, rowsOf } from '../db/client.server';
 import {

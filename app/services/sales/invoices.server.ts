@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { formatCents, gstCents } from '~/lib/money';
-import { AWAITING_INVOICE } from '~/lib/schemas/orders';
+import { AWAITING_INVOICE } from '~/lib/orders';
 import { db, rowsOf } from '../db/client.server';
 import {
   enquiries,

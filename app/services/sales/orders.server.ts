@@ -1,11 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { formatCents } from '~/lib/money';
-import {
-  isCalendarDay,
-  ORDER_MESSAGES,
-  ORDER_STATUS_LABELS,
-  type OrderStatusName,
-} from '~/lib/schemas/orders';
+import { isCalendarDay, ORDER_STATUS_LABELS, type OrderStatusName } from '~/lib/orders';
+import { ORDER_MESSAGES } from '~/lib/schemas/orders';
 import { db } from '../db/client.server';
 import {
   enquiries,

@@ -12,7 +12,7 @@ import {
 } from 'lucide-react';
 import { formatCents } from '~/lib/money';
 import { STATUS_LABELS } from '~/lib/schemas/inbox';
-import { ORDER_STATUS_LABELS } from '~/lib/schemas/orders';
+import { ORDER_STATUS_LABELS } from '~/lib/orders';
 import type { TimelineEvent } from '~/services/inbox/enquiries.server';
 import { When } from './status-badge';
 
