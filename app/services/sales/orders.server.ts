@@ -84,7 +84,8 @@ export function movedMeanwhile(status: OrderStatus): UserError {
  * acceptance, recorded in the enquiry's timeline and mailed to the buyer, in one transaction.
  * Staff confirm rather than the acceptance creating the order by itself: the company checks
  * stock, lead time and the PO before it commits. A second click (or a second admin) gets the
- * order that exists (`created: false`); a quotation that is not accepted, or an enquiry that
+ * order that exists (`created: false`); a quotation that is not accepted, one whose order was
+ * cancelled (one order per quotation: ordering again takes a new revision), or an enquiry that
  * already has a live order from another revision, is refused with 409.
  */
 export async function confirmOrder(
