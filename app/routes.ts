@@ -18,8 +18,10 @@ export default [
   route('orders', 'routes/orders.tsx'),
   route('orders/:id', 'routes/orders.$id.tsx'),
   route('orders/:id/quotations/:file', 'routes/orders.$id.quotations.$file.ts'),
+  route('orders/:id/invoices/:file', 'routes/orders.$id.invoices.$file.ts'),
   // A guest's enquiry confirmation, behind the unguessable link in its acknowledgement e-mail.
   route('enquiries/:token', 'routes/enquiries.$token.tsx'),
+  route('enquiries/:token/invoices/:file', 'routes/enquiries.$token.invoices.$file.ts'),
   route('about-us', 'routes/about-us.tsx'),
   route('contact-us', 'routes/contact-us.tsx'),
   route('portfolio', 'routes/portfolio.tsx'),
@@ -47,6 +49,10 @@ export default [
     route('enquiries/:id/quotation', 'routes/admin.enquiries.$id.quotation.tsx'),
     route('enquiries/:id/quotation/preview', 'routes/admin.enquiries.$id.quotation.preview.ts'),
     route('enquiries/:id/quotations/:file', 'routes/admin.enquiries.$id.quotations.$file.ts'),
+    // Orders confirmed from accepted quotations, their tax invoices and credit notes.
+    route('orders', 'routes/admin.orders.tsx'),
+    route('orders/:id', 'routes/admin.orders.$id.tsx'),
+    route('orders/:id/documents/:file', 'routes/admin.orders.$id.documents.$file.ts'),
     route('messages', 'routes/admin.messages.tsx'),
     route('messages/:id', 'routes/admin.messages.$id.tsx'),
     // Any other /admin/… address goes through the guard before its 404: a guest is sent to sign

@@ -180,7 +180,11 @@ async function serve() {
       port,
       () => cluster.isWorker || console.log(`Fieldhouse is serving on http://localhost:${port}`),
     );
-    const stop = () => server.close(() => process.exit(0));
+    // Scheduled jobs stop taking work at once; one that is running finishes before the exit.
+    const stop = () => {
+      const jobs = Promise.resolve(mod.stopBackgroundWork?.());
+      server.close(() => jobs.finally(() => process.exit(0)));
+    };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   } catch (error) {

@@ -22,7 +22,7 @@ import { bodyLimit } from './body-limit';
 import { oneCacheControl, personalPageHeaders, securityHeaders } from './headers';
 import { guestPageCache } from './page-cache';
 
-export { boot } from '~/services/boot.server';
+export { boot, stopBackgroundWork } from '~/services/boot.server';
 export { ConfigError } from '~/services/env.server';
 export { DataDirLockedError } from '~/services/data-lock.server';
 

@@ -1,6 +1,6 @@
 import { FileText, PhoneCall } from 'lucide-react';
 import { useRef } from 'react';
-import { data, Link, useActionData, useFetcher } from 'react-router';
+import { data, Form, Link, redirect, useActionData, useFetcher } from 'react-router';
 import type { Route } from './+types/admin.enquiries.$id';
 import { PostResult } from '~/components/admin/inbox/post-result';
 import { AdminPageHeader, BackLink } from '~/components/admin/admin-shell';
@@ -32,6 +32,9 @@ import {
   replyToEnquiry,
 } from '~/services/inbox/enquiries.server';
 import { requireAdmin } from '~/services/permissions.server';
+import { ConfirmOrderSchema } from '~/lib/schemas/orders';
+import { confirmOrder, enquiryOrderState } from '~/services/sales/orders.server';
+import { OrderStatusBadge } from '~/components/sales/order-status-badge';
 
 export const meta: Route.MetaFunction = ({ data: d }) =>
   adminMeta(d ? `Enquiry ${d.enquiry.reference}` : 'Enquiry');
@@ -43,7 +46,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const enquiry = await getEnquiryCase(idOf(params.id));
   if (!enquiry) throw data('Enquiry not found', { status: 404 });
   const sent = new URL(request.url).searchParams.get('sent');
-  return { enquiry, sent: sent && enquiry.quotations.some((q) => q.number === sent) ? sent : null };
+  return {
+    enquiry,
+    sent: sent && enquiry.quotations.some((q) => q.number === sent) ? sent : null,
+    sale: await enquiryOrderState(enquiry.id),
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -73,10 +80,39 @@ export async function action({ request, params }: Route.ActionArgs) {
         const { to } = await replyToEnquiry(admin, id, body);
         return { ok: true as const, intent: 'reply' as const, message: `Reply sent to ${to}.` };
       }
+      case 'confirm-order': {
+        // The order's own page is the answer, with and without JavaScript.
+        const { quotationId } = parseInput(ConfirmOrderSchema, values);
+        const order = await confirmOrder(admin, Number(quotationId));
+        throw redirect(`/admin/orders/${order.id}${order.created ? '?confirmed' : ''}`);
+      }
       default:
         throw new UserError('This action is not known. Please reload the page.', 400);
     }
   });
+}
+
+/**
+ * The enquiry's order, or "Confirm order" once the buyer has accepted a revision: a plain form,
+ * answered with the order's page.
+ */
+function SaleAction({ sale }: { sale: Route.ComponentProps['loaderData']['sale'] }) {
+  if (sale.order && sale.order.status !== 'cancelled')
+    return (
+      <Link to={`/admin/orders/${sale.order.id}`} className={secondaryButton}>
+        Order {sale.order.number} <OrderStatusBadge status={sale.order.status} />
+      </Link>
+    );
+  if (!sale.accepted) return null;
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="confirm-order" />
+      <input type="hidden" name="quotationId" value={sale.accepted.id} />
+      <button type="submit" className={primaryButton}>
+        Confirm order ({sale.accepted.number} accepted)
+      </button>
+    </Form>
+  );
 }
 
 /** What the action answers (a success, or the form pattern's failure). */
@@ -180,7 +216,7 @@ function Detail({ term, children }: { term: string; children: React.ReactNode })
 }
 
 export default function AdminEnquiry({ loaderData }: Route.ComponentProps) {
-  const { enquiry, sent } = loaderData;
+  const { enquiry, sent, sale } = loaderData;
   // Without JavaScript the forms post natively and the answer comes back as the page's action data.
   const plain = useActionData<typeof action>() as Answer | undefined;
   const pdfHref = (number: string) =>
@@ -196,10 +232,13 @@ export default function AdminEnquiry({ loaderData }: Route.ComponentProps) {
           </span>
         }
         actions={
-          <Link to={`/admin/enquiries/${enquiry.id}/quotation`} className={primaryButton}>
-            <FileText aria-hidden className="size-4" />
-            {enquiry.quotations.length ? 'Revise quotation' : 'Draw up quotation'}
-          </Link>
+          <>
+            <SaleAction sale={sale} />
+            <Link to={`/admin/enquiries/${enquiry.id}/quotation`} className={primaryButton}>
+              <FileText aria-hidden className="size-4" />
+              {enquiry.quotations.length ? 'Revise quotation' : 'Draw up quotation'}
+            </Link>
+          </>
         }
       />
       {sent ? (

@@ -2,10 +2,12 @@ import { useEffect } from 'react';
 import { data } from 'react-router';
 import type { Route } from './+types/enquiries.$token';
 import { EnquiryConfirmation } from '~/components/orders/enquiry-confirmation';
+import { CustomerOrders } from '~/components/sales/customer-orders';
 import { writeLocalCart } from '~/lib/cart-storage';
 import { pageTitle } from '~/lib/meta';
 import { isSender } from '~/services/enquiries/access-token.server';
 import { confirmationView, getEnquiryByToken } from '~/services/enquiries/enquiries.server';
+import { customerOrders } from '~/services/sales/orders.server';
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => [
   { title: pageTitle(d ? `Enquiry ${d.enquiry.reference}` : 'Enquiry', matches) },
@@ -35,10 +37,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // Only the browser that sent it: `?sent` on a shared link must not empty a stranger's cart
     // or thank them for an enquiry they never sent.
     justSent: sender && new URL(request.url).searchParams.has('sent'),
+    // The order and its invoices: the link is the key to them as to the enquiry.
+    orders: await customerOrders(found.enquiry.id),
   };
 }
 
-export default function GuestEnquiry({ loaderData }: Route.ComponentProps) {
+export default function GuestEnquiry({ loaderData, params }: Route.ComponentProps) {
   const { justSent } = loaderData;
   // Arriving from the cart: the guest's local cart was what this enquiry sent (the server
   // already emptied the cookie cart of a guest without JavaScript).
@@ -51,5 +55,12 @@ export default function GuestEnquiry({ loaderData }: Route.ComponentProps) {
     url.searchParams.delete('sent');
     window.history.replaceState(window.history.state, '', url);
   }, [justSent]);
-  return <EnquiryConfirmation enquiry={loaderData.enquiry} justSent={loaderData.justSent} />;
+  return (
+    <EnquiryConfirmation enquiry={loaderData.enquiry} justSent={loaderData.justSent}>
+      <CustomerOrders
+        orders={loaderData.orders}
+        href={(number) => `/enquiries/${params.token}/invoices/${encodeURIComponent(number)}.pdf`}
+      />
+    </EnquiryConfirmation>
+  );
 }

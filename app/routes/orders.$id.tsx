@@ -2,10 +2,12 @@ import { data } from 'react-router';
 import type { Route } from './+types/orders.$id';
 import { EnquiryConfirmation } from '~/components/orders/enquiry-confirmation';
 import { EnquiryUpdates } from '~/components/orders/enquiry-updates';
+import { CustomerOrders } from '~/components/sales/customer-orders';
 import { pageTitle } from '~/lib/meta';
 import { confirmationView, getEnquiry } from '~/services/enquiries/enquiries.server';
 import { customerEnquiryActivity } from '~/services/inbox/customer.server';
 import { requireUser } from '~/services/permissions.server';
+import { customerOrders } from '~/services/sales/orders.server';
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => [
   { title: pageTitle(d?.enquiry.reference ?? 'Enquiry', matches) },
@@ -22,18 +24,23 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     enquiry: confirmationView(found, false),
     justSent: new URL(request.url).searchParams.has('sent'),
     ...(await customerEnquiryActivity(found)),
+    orders: await customerOrders(found.id),
   };
 }
 
 /** A customer's enquiry: its confirmation (where the cart sends them after sending), then what staff have done. */
 export default function Enquiry({ loaderData }: Route.ComponentProps) {
-  const { enquiry, justSent, timeline, quotations } = loaderData;
+  const { enquiry, justSent, timeline, quotations, orders } = loaderData;
   return (
     <EnquiryConfirmation
       enquiry={enquiry}
       justSent={justSent}
       back={{ to: '/orders', label: 'My Orders' }}
     >
+      <CustomerOrders
+        orders={orders}
+        href={(number) => `/orders/${enquiry.id}/invoices/${encodeURIComponent(number)}.pdf`}
+      />
       <div className="print:hidden">
         <EnquiryUpdates enquiryId={enquiry.id} timeline={timeline} quotations={quotations} />
       </div>

@@ -87,6 +87,18 @@ const EnvSchema = z
       .trim()
       .regex(/^\d{1,2}(\.\d{1,2})?$|^100$/, 'must be a percentage such as 9 or 8.25')
       .default('9'),
+    // Days before a quotation expires that the buyer is reminded (once); 0 sends no reminders.
+    QUOTATION_REMINDER_DAYS: z
+      .string()
+      .trim()
+      .regex(/^([0-9]|[1-5][0-9]|60)$/, 'must be a number of days, 0 to 60')
+      .default('3'),
+    // How often each server process looks for scheduled work that is due (services/jobs).
+    JOBS_INTERVAL_MS: z
+      .string()
+      .trim()
+      .regex(/^[1-9][0-9]{2,7}$/, 'must be milliseconds, 100 to 99999999')
+      .default('60000'),
     SITE_FACEBOOK: optionalText.pipe(z.url().optional()),
     SITE_INSTAGRAM: optionalText.pipe(z.url().optional()),
     SITE_LINKEDIN: optionalText.pipe(z.url().optional()),
@@ -124,13 +136,16 @@ export type Env = z.infer<typeof EnvSchema> & {
   authSecret: string;
   /** PGlite (a data folder or memory) or a PostgreSQL server. */
   database:
-    | { kind: 'pglite'; dir: string | null }
-    | { kind: 'postgres'; url: string; poolSize: number };
+    { kind: 'pglite'; dir: string | null } | { kind: 'postgres'; url: string; poolSize: number };
   seedDemo: boolean;
   /** GST_RATE in basis points (9% = 900), as quotations store it. */
   gstRateBasisPoints: number;
   /** TRUST_PROXY as a number of trusted proxy hops. */
   trustedHops: number;
+  /** QUOTATION_REMINDER_DAYS as a number (0: no reminders). */
+  quotationReminderDays: number;
+  /** JOBS_INTERVAL_MS as a number. */
+  jobsIntervalMs: number;
 };
 
 export class ConfigError extends Error {
@@ -162,6 +177,8 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' : database.kind === 'pglite',
     gstRateBasisPoints: parseBasisPoints(env.GST_RATE)!,
     trustedHops: Number(env.TRUST_PROXY),
+    quotationReminderDays: Number(env.QUOTATION_REMINDER_DAYS),
+    jobsIntervalMs: Number(env.JOBS_INTERVAL_MS),
   };
 }
 

@@ -144,6 +144,38 @@ const ENDPOINTS: Endpoint[] = [
     form: () => ({ extras: '0', attentionName: PROBE, validityDays: '30' }),
   },
   { method: 'GET', path: '/admin/enquiries/1/quotations/Q-FH-2026-AAAAAA-1.pdf' },
+  {
+    method: 'POST',
+    path: '/admin/enquiries/1',
+    form: () => ({ intent: 'confirm-order', quotationId: '1' }),
+  },
+  // Orders: the list, an order's status, invoice and credit note actions, its documents
+  { method: 'GET', path: '/admin/orders' },
+  { method: 'GET', path: '/admin/orders?status=paid&page=2' },
+  { method: 'POST', path: '/admin/orders', form: () => ({ name: PROBE }) },
+  { method: 'GET', path: '/admin/orders/1' },
+  {
+    method: 'POST',
+    path: '/admin/orders/1',
+    form: () => ({ intent: 'status', status: 'delivered', from: 'confirmed' }),
+  },
+  {
+    method: 'POST',
+    path: '/admin/orders/1',
+    form: () => ({ intent: 'status', status: 'cancelled', from: 'confirmed', note: PROBE }),
+  },
+  {
+    method: 'POST',
+    path: '/admin/orders/1',
+    form: () => ({ intent: 'invoice', from: 'confirmed' }),
+  },
+  {
+    method: 'POST',
+    path: '/admin/orders/1',
+    form: () => ({ intent: 'credit-note', invoiceId: '1', reason: PROBE }),
+  },
+  { method: 'GET', path: '/admin/orders/1/documents/INV-2026-00001.pdf' },
+  { method: 'POST', path: '/admin/orders/1/documents/INV-2026-00001.pdf', form: () => ({}) },
   { method: 'GET', path: '/admin/messages' },
   { method: 'GET', path: '/admin/messages?show=all' },
   { method: 'GET', path: '/admin/messages/1' },

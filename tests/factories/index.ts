@@ -1,6 +1,17 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { db } from '~/services/db/client.server';
 import { eq } from 'drizzle-orm';
-import { categories, products, productsCategories, sports, user } from '~/services/db/schema';
+import {
+  categories,
+  enquiries,
+  products,
+  productsCategories,
+  quotationLines,
+  quotationResponses,
+  quotations,
+  sports,
+  user,
+} from '~/services/db/schema';
 import { auth } from '~/services/auth.server';
 import type { QuotationDocument } from '~/services/inbox/pdf.server';
 
@@ -156,3 +167,147 @@ export const quotationDocument = (over: Partial<QuotationDocument> = {}): Quotat
   preparedBy: 'Staff Lim',
   ...over,
 });
+
+// ---------- the sale after the quotation ----------
+
+/** An enquiry as the shop stores one (a guest's unless `userId` is given). */
+export async function createEnquiry(overrides: Partial<typeof enquiries.$inferInsert> = {}) {
+  const [row] = await db()
+    .insert(enquiries)
+    .values({
+      reference: `FH-2026-${randomUUID().slice(0, 6).toUpperCase()}`,
+      contactName: 'Mdm Tan Siew Ling',
+      contactEmail: `buyer${next()}@school.example`,
+      contactPhone: '+65 6123 4567',
+      organisation: 'Bedok Green Primary School',
+      address: '1 Bedok North Ave 2, Singapore 469661',
+      message: 'Please quote.',
+      status: 'quoted',
+      ...overrides,
+    })
+    .returning({
+      id: enquiries.id,
+      reference: enquiries.reference,
+      contactEmail: enquiries.contactEmail,
+    });
+  return row!;
+}
+
+/**
+ * The lines of the default quotation: a catalogue item with a 10% discount and a free line.
+ * 2 × S$1,234.55 = S$2,469.10 − S$246.91 = S$2,222.19, plus S$480.00: subtotal S$2,702.19; less
+ * S$2.14 on the whole quotation: S$2,700.05 before GST; GST 9% S$243.0045 → S$243.00; total
+ * S$2,943.05.
+ */
+export const QUOTATION_LINES = [
+  {
+    kind: 'item' as const,
+    description: 'Aluminium Goalposts (pair)',
+    quantity: 2,
+    unitPriceCents: 123455,
+    discountKind: 'percent' as const,
+    discountValue: 1000,
+    discountCents: 24691,
+    lineTotalCents: 222219,
+  },
+  {
+    kind: 'extra' as const,
+    description: 'Installation',
+    quantity: 1,
+    unitPriceCents: 48000,
+    discountKind: null,
+    discountValue: null,
+    discountCents: 0,
+    lineTotalCents: 48000,
+  },
+];
+
+/**
+ * A quotation as sending one stores it (status `sent` unless given), for an enquiry made here
+ * unless `enquiryId` is given. Totals follow QUOTATION_LINES; `validUntil` 30 days on.
+ */
+export async function createQuotation(
+  overrides: {
+    enquiryId?: number;
+    enquiry?: Partial<typeof enquiries.$inferInsert>;
+    status?: (typeof quotations.$inferInsert)['status'];
+    validUntil?: Date;
+    gstRegNo?: string | null;
+    sequence?: number;
+    createdAt?: Date;
+  } = {},
+) {
+  const enquiry = overrides.enquiryId
+    ? (
+        await db()
+          .select({
+            id: enquiries.id,
+            reference: enquiries.reference,
+            contactEmail: enquiries.contactEmail,
+          })
+          .from(enquiries)
+          .where(eq(enquiries.id, overrides.enquiryId))
+      )[0]!
+    : await createEnquiry(overrides.enquiry);
+  const sequence = overrides.sequence ?? 1;
+  const pdf = Buffer.from(`%PDF-1.4 quotation ${enquiry.reference}-${sequence}`);
+  const [row] = await db()
+    .insert(quotations)
+    .values({
+      enquiryId: enquiry.id,
+      sequence,
+      number: `Q-${enquiry.reference}-${sequence}`,
+      status: overrides.status ?? 'sent',
+      validityDays: 30,
+      validUntil: overrides.validUntil ?? new Date(Date.now() + 30 * 86_400_000),
+      terms: 'Payment 30 days from invoice.',
+      attentionName: 'Mdm Tan Siew Ling',
+      attentionOrganisation: 'Bedok Green Primary School',
+      attentionAddress: '1 Bedok North Ave 2, Singapore 469661',
+      gstRegNo: overrides.gstRegNo === undefined ? 'M90312345X' : overrides.gstRegNo,
+      gstRateBasisPoints: 900,
+      subtotalCents: 270219,
+      discountKind: 'amount',
+      discountValue: 214,
+      discountCents: 214,
+      gstCents: overrides.gstRegNo === null ? 0 : 24300,
+      totalCents: overrides.gstRegNo === null ? 270005 : 294305,
+      pdf,
+      pdfSha256: createHash('sha256').update(pdf).digest('hex'),
+      actorName: 'Staff Lim',
+      createdAt: overrides.createdAt,
+    })
+    .returning({
+      id: quotations.id,
+      number: quotations.number,
+      pdfSha256: quotations.pdfSha256,
+    });
+  await db()
+    .insert(quotationLines)
+    .values(QUOTATION_LINES.map((line, position) => ({ quotationId: row!.id, position, ...line })));
+  return {
+    ...row!,
+    enquiryId: enquiry.id,
+    reference: enquiry.reference,
+    contactEmail: enquiry.contactEmail,
+  };
+}
+
+/** A quotation the buyer accepted (with a PO number), as the buyer's answer records it. */
+export async function createAcceptedQuotation(
+  overrides: Parameters<typeof createQuotation>[0] & { poNumber?: string | null } = {},
+) {
+  const quotation = await createQuotation({ ...overrides, status: 'accepted' });
+  await db()
+    .insert(quotationResponses)
+    .values({
+      quotationId: quotation.id,
+      kind: 'accepted',
+      name: 'Mdm Tan Siew Ling',
+      designation: 'HOD Physical Education',
+      poNumber: overrides.poNumber === undefined ? 'PO-2026-0042' : overrides.poNumber,
+      clientAddress: '203.0.113.7',
+      pdfSha256: quotation.pdfSha256,
+    });
+  return quotation;
+}

@@ -7,6 +7,7 @@ import {
   LogOut,
   Mail,
   Package,
+  ShoppingCart,
   Tags,
   Trophy,
 } from 'lucide-react';
@@ -30,6 +31,7 @@ const NAV: NavItem[] = [
   { to: '/admin/sports', label: 'Sports', icon: Trophy },
   { to: '/admin/categories', label: 'Categories', icon: Tags },
   { to: '/admin/enquiries', label: 'Enquiries', icon: Inbox, badge: 'newEnquiries' },
+  { to: '/admin/orders', label: 'Orders', icon: ShoppingCart },
   { to: '/admin/messages', label: 'Messages', icon: Mail, badge: 'openMessages' },
   { to: '/admin/activity', label: 'Activity', icon: History },
 ];

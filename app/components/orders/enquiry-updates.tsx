@@ -1,4 +1,5 @@
 import { FileText } from 'lucide-react';
+import { ORDER_STATUS_LABELS } from '~/lib/orders';
 import type { QuotationSummary, TimelineEvent } from '~/services/inbox/enquiries.server';
 
 type Dated<T> = Omit<T, 'createdAt'> & { createdAt: Date | string };
@@ -33,6 +34,16 @@ function line(e: Dated<TimelineEvent>): React.ReactNode {
       return `${e.actorName ?? 'Our team'} replied`;
     case 'quotation':
       return `We sent quotation ${e.quotation?.number ?? ''}`;
+    case 'order':
+      return `We confirmed your order ${e.order?.number ?? ''}`;
+    case 'order_status':
+      return `Order ${e.order?.number ?? ''}: ${ORDER_STATUS_LABELS[e.toOrderStatus!]}`;
+    case 'invoice':
+      return `We issued invoice ${e.invoice?.number ?? ''}`;
+    case 'credit_note':
+      return `We issued credit note ${e.invoice?.number ?? ''}`;
+    case 'reminder':
+      return `We reminded you that quotation ${e.quotation?.number ?? ''} expires soon`;
     default:
       return null;
   }

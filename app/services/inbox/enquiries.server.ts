@@ -5,11 +5,15 @@ import {
   enquiries,
   enquiryEvents,
   enquiryItems,
+  invoices,
+  orders,
   products,
   quotations,
   user,
   type EnquiryEventKind,
   type EnquiryStatus,
+  type InvoiceKind,
+  type OrderStatus,
 } from '../db/schema';
 import { UserError } from '../errors.server';
 import { deliverSoon, queueMail } from '../mail/queue.server';
@@ -173,6 +177,12 @@ export interface TimelineEvent {
   toStatus: EnquiryStatus | null;
   body: string | null;
   quotation: { id: number; number: string; totalCents: number } | null;
+  /** The order an event is about, and its status before and after a change. */
+  order: { id: number; number: string } | null;
+  fromOrderStatus: OrderStatus | null;
+  toOrderStatus: OrderStatus | null;
+  /** The tax invoice or credit note an event issued. */
+  invoice: { id: number; number: string; kind: InvoiceKind; totalCents: number } | null;
   createdAt: Date;
 }
 
@@ -244,9 +254,19 @@ export async function enquiryTimeline(
       quotationId: quotations.id,
       quotationNumber: quotations.number,
       quotationTotal: quotations.totalCents,
+      fromOrderStatus: enquiryEvents.fromOrderStatus,
+      toOrderStatus: enquiryEvents.toOrderStatus,
+      orderId: orders.id,
+      orderNumber: orders.number,
+      invoiceId: invoices.id,
+      invoiceNumber: invoices.number,
+      invoiceKind: invoices.kind,
+      invoiceTotal: invoices.totalCents,
     })
     .from(enquiryEvents)
     .leftJoin(quotations, eq(quotations.id, enquiryEvents.quotationId))
+    .leftJoin(orders, eq(orders.id, enquiryEvents.orderId))
+    .leftJoin(invoices, eq(invoices.id, enquiryEvents.invoiceId))
     .where(
       and(
         eq(enquiryEvents.enquiryId, enquiry.id),
@@ -264,17 +284,44 @@ export async function enquiryTimeline(
     toStatus: 'new',
     body: null,
     quotation: null,
+    order: null,
+    fromOrderStatus: null,
+    toOrderStatus: null,
+    invoice: null,
     createdAt: enquiry.createdAt,
   };
   return [
     created,
-    ...rows.map(({ quotationId, quotationNumber, quotationTotal, ...r }) => ({
-      ...r,
-      quotation:
-        quotationId !== null
-          ? { id: quotationId, number: quotationNumber!, totalCents: quotationTotal! }
-          : null,
-    })),
+    ...rows.map(
+      ({
+        quotationId,
+        quotationNumber,
+        quotationTotal,
+        orderId,
+        orderNumber,
+        invoiceId,
+        invoiceNumber,
+        invoiceKind,
+        invoiceTotal,
+        ...r
+      }) => ({
+        ...r,
+        quotation:
+          quotationId !== null
+            ? { id: quotationId, number: quotationNumber!, totalCents: quotationTotal! }
+            : null,
+        order: orderId !== null ? { id: orderId, number: orderNumber! } : null,
+        invoice:
+          invoiceId !== null
+            ? {
+                id: invoiceId,
+                number: invoiceNumber!,
+                kind: invoiceKind!,
+                totalCents: invoiceTotal!,
+              }
+            : null,
+      }),
+    ),
   ];
 }
 

@@ -1,14 +1,18 @@
 import {
+  AlarmClock,
   FileText,
   Lock,
   Mail,
   MessageSquarePlus,
+  Receipt,
   RefreshCw,
   Send,
+  ShoppingCart,
   type LucideIcon,
 } from 'lucide-react';
 import { formatCents } from '~/lib/money';
 import { STATUS_LABELS } from '~/lib/schemas/inbox';
+import { ORDER_STATUS_LABELS } from '~/lib/orders';
 import type { TimelineEvent } from '~/services/inbox/enquiries.server';
 import { When } from './status-badge';
 
@@ -20,6 +24,11 @@ const ICON: Partial<Record<Event['kind'], LucideIcon>> = {
   note: Lock,
   reply: Mail,
   quotation: FileText,
+  order: ShoppingCart,
+  order_status: RefreshCw,
+  invoice: Receipt,
+  credit_note: Receipt,
+  reminder: AlarmClock,
 };
 
 function headline(e: Event): React.ReactNode {
@@ -46,6 +55,31 @@ function headline(e: Event): React.ReactNode {
           {e.quotation ? ` (${formatCents(e.quotation.totalCents)})` : ''}
         </>
       );
+    case 'order':
+      return (
+        <>
+          {who} confirmed order{' '}
+          <strong className="font-semibold">{e.order?.number ?? '(removed)'}</strong>
+        </>
+      );
+    case 'order_status':
+      return (
+        <>
+          {who} moved order {e.order?.number} from {ORDER_STATUS_LABELS[e.fromOrderStatus!]} to{' '}
+          <strong className="font-semibold">{ORDER_STATUS_LABELS[e.toOrderStatus!]}</strong>
+        </>
+      );
+    case 'invoice':
+    case 'credit_note':
+      return (
+        <>
+          {who} issued {e.kind === 'invoice' ? 'invoice' : 'credit note'}{' '}
+          <strong className="font-semibold">{e.invoice?.number}</strong>
+          {e.invoice ? ` (${formatCents(e.invoice.totalCents)})` : ''}
+        </>
+      );
+    case 'reminder':
+      return <>The buyer was reminded that the quotation expires</>;
   }
 }
 
@@ -91,7 +125,23 @@ export function EnquiryTimeline({
                   {e.body}
                 </div>
               ) : null}
-              {e.quotation ? (
+              {e.invoice && e.order ? (
+                <a
+                  href={`/admin/orders/${e.order.id}/documents/${encodeURIComponent(e.invoice.number)}.pdf`}
+                  className="mt-1 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+                >
+                  <Receipt aria-hidden className="size-4" /> {e.invoice.number}.pdf
+                </a>
+              ) : null}
+              {e.kind === 'order' && e.order ? (
+                <a
+                  href={`/admin/orders/${e.order.id}`}
+                  className="mt-1 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+                >
+                  <ShoppingCart aria-hidden className="size-4" /> Order {e.order.number}
+                </a>
+              ) : null}
+              {e.quotation && e.kind !== 'order' ? (
                 <a
                   href={quotationHref(e.quotation.number)}
                   className="mt-1 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
