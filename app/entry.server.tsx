@@ -1,6 +1,6 @@
-// React Router's default Node entry (isbot, streaming, abort timeout) with three additions: every
-// inline script gets this response's CSP nonce, a lost database is answered 503, and the page's
-// scripts are held until its first paint (app/lib/deferred-scripts.ts).
+// React Router's default Node entry (isbot, streaming, abort timeout) with two additions: every
+// inline script gets this response's CSP nonce, and a lost database or unreadable input is
+// answered 503 or 400 instead of 500.
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
@@ -13,7 +13,6 @@ import type {
   HandleErrorFunction,
 } from 'react-router';
 import { ServerRouter } from 'react-router';
-import { holdScripts } from '~/lib/deferred-scripts.server';
 import { NonceContext } from '~/lib/nonce';
 import {
   isPoolBusyError,
@@ -92,10 +91,7 @@ export default function handleRequest(
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html');
-          // The page's scripts start after its first paint (deferred-scripts.ts).
-          const held = holdScripts();
-          held.pipe(body);
-          pipe(held);
+          pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
