@@ -9,8 +9,9 @@ import {
 } from '~/services/cache-control.server';
 
 /**
- * Responses that vary with the visitor's cookies say so, for any cache in front. Which caches may
- * keep them is decided with the page (services/cache-control.server.ts, in entry.server.tsx).
+ * Pages that vary with the visitor's cookies say so, for any cache in front (not static files,
+ * whose caching must not vary by cookie). Which caches may keep them is decided with the page
+ * (services/cache-control.server.ts, in entry.server.tsx).
  */
 export function varyByVisitor(req: Request, res: Response): void {
   if (req.headers.cookie && VISITOR_COOKIE.test(req.headers.cookie)) res.vary('Cookie');
@@ -34,8 +35,8 @@ export function cspNonce(res: Response): string {
  * Browser security headers on every response: a Content-Security-Policy whose scripts are this
  * origin's files and the inline scripts that carry this response's nonce, no framing, no MIME
  * sniffing, a strict referrer policy, HSTS when the site is served over https, and no caching of
- * private and token addresses (services/cache-control.server.ts). In development
- * Vite's own inline scripts run, so the policy is left out there.
+ * private and token addresses (services/cache-control.server.ts). In development Vite's own inline
+ * scripts run, so the policy is left out there.
  */
 export function securityHeaders(options: { https: boolean; development: boolean }) {
   const nonce = (_req: unknown, res: unknown) => `'nonce-${cspNonce(res as Response)}'`;
