@@ -3,7 +3,7 @@
 // details for whoever opens it; a customer reopens it from My Orders and nobody else can. Also
 // two smaller buyer fixes of item 9: the bogus reset link told up front.
 import { randomUUID } from 'node:crypto';
-import { expect, mailsAbout, test, type Browser, type Page } from './test';
+import { expect, hydrated, mailsAbout, test, type Browser, type Page } from './test';
 import { expectNoSeriousViolations } from './axe';
 
 /** The acknowledgement sent to this address about this reference (quoted-printable undone). */
@@ -13,6 +13,7 @@ function acknowledgement(email: string, reference: string): string {
 
 async function addProduct(page: Page, id: number) {
   await page.goto(`/products/${id}`);
+  await hydrated(page);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Added to Cart').first()).toBeVisible();
 }
@@ -38,6 +39,7 @@ test('a guest lands on the confirmation, and the e-mailed link reopens it masked
   await page.getByRole('button', { name: 'Add to Cart' }).click(); // NAPFA set twice
   await expect(page.getByTestId('cart-count')).toHaveText('3');
   await page.goto('/cart');
+  await hydrated(page);
   await page.getByLabel('Message').fill('For our sports day in March.');
   await page.getByRole('button', { name: 'ENQUIRE' }).click();
   const dialog = page.getByRole('dialog', { name: 'Contact Information' });
@@ -186,6 +188,7 @@ test('a customer lands on the confirmation, finds it again under My Orders; nobo
   const page = await customerPage(browser);
   await addProduct(page, 3);
   await page.goto('/cart');
+  await hydrated(page);
   await page.getByLabel('Organisation (optional)').fill('Tampines Sports Club');
   await page.getByLabel('Message').fill('Two goals, please.');
   await page.getByRole('button', { name: 'ENQUIRE' }).click();
@@ -202,6 +205,7 @@ test('a customer lands on the confirmation, finds it again under My Orders; nobo
   await expectNoSeriousViolations(page);
 
   await page.goto('/orders');
+  await hydrated(page);
   await page.getByRole('link', { name: reference }).click();
   await expect(page).toHaveURL(/\/orders\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: `Enquiry ${reference}` })).toBeVisible();
@@ -219,6 +223,7 @@ test('a customer lands on the confirmation, finds it again under My Orders; nobo
 
 test('a bogus reset link says so up front, with the way to a new one', async ({ page }) => {
   await page.goto('/reset-password?token=not-a-real-token');
+  await hydrated(page);
   await expect(page.getByRole('alert')).toContainText(
     'This reset link is invalid or has expired. Please ask for a new one.',
   );

@@ -275,6 +275,12 @@ describe('headers', () => {
     ]) {
       const res = await fetch(`${server.base}${path}`, { redirect: 'manual' });
       expect(res.headers.get('cache-control'), path).toBe('no-store');
+      // A visitor's own page is private anyway: still the one value, nothing added to it.
+      const visitor = await fetch(`${server.base}${path}`, {
+        redirect: 'manual',
+        headers: { cookie: 'fh_cart=1:1' },
+      });
+      expect(visitor.headers.get('cache-control'), path).toBe('no-store');
     }
     const shop = await fetch(`${server.base}/shop`);
     expect(shop.headers.get('cache-control') ?? '').not.toContain('no-store');
