@@ -16,9 +16,13 @@ export default defineConfig({
   outputDir: 'test-results',
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI === 'true' ? 1 : 0,
+  // No retries, on CI either: a test that passes only the second time is a failure to look at.
+  retries: 0,
   forbidOnly: process.env.CI === 'true',
-  reporter: process.env.CI === 'true' ? 'list' : [['list']],
+  // Each test with its duration; then the tests that came within half of their time limit, and
+  // the spec files whose tests took more than a minute together.
+  reporter: [['list'], ['./tests/setup/near-timeout-reporter.ts']],
+  reportSlowTests: { max: 5, threshold: 60_000 },
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
