@@ -3,6 +3,7 @@
 // type check, the linter, then the end-to-end tests in Chromium against the built server.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { CHROMIUM_PATH } from './lib/chromium.mjs';
 
 const ci = process.env.CI === 'true';
 const run = (label, args, env = {}) => {
@@ -36,7 +37,7 @@ run('Route types', ['node_modules/@react-router/dev/bin.js', 'typegen']);
 run('Type check', ['node_modules/typescript/bin/tsc']);
 run('Lint', ['node_modules/eslint/bin/eslint.js', '.']);
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromium = CHROMIUM_PATH;
 if (existsSync(chromium))
   run('End-to-end tests in Chromium', ['node_modules/@playwright/test/cli.js', 'test']);
 else if (ci) {
