@@ -246,9 +246,7 @@ async function customerPage(browser: Browser) {
   return page;
 }
 
-test('a customer lands on the confirmation, finds it again under My Orders; nobody else can', async ({
-  browser,
-}) => {
+test('a customer lands on the confirmation of the enquiry just sent', async ({ browser }) => {
   const page = await customerPage(browser);
   await addProduct(page, 3);
   await page.goto('/cart');
@@ -258,7 +256,7 @@ test('a customer lands on the confirmation, finds it again under My Orders; nobo
   await page.getByRole('button', { name: 'ENQUIRE' }).click();
   await expect(page).toHaveURL(/\/orders\/\d+\?sent=1$/);
   await expect(page.getByRole('heading', { level: 1, name: THANKS })).toBeFocused();
-  const reference = (await page.getByTestId('enquiry-reference').textContent())!;
+  await expect(page.getByTestId('enquiry-reference')).toHaveText(/^FH-\d{4}-\w{6}$/);
   await expect(page.getByRole('region', { name: /^Items/ })).toContainText(
     'Aluminium Football Goalposts (Full Size)× 1',
   );
@@ -267,16 +265,36 @@ test('a customer lands on the confirmation, finds it again under My Orders; nobo
   );
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
   await expectNoSeriousViolations(page);
+  await page.context().close();
+});
+
+test('a customer finds the enquiry again under My Orders; nobody else can', async ({ browser }) => {
+  const page = await customerPage(browser);
+  // Added and sent as the cart's forms post them without JavaScript.
+  const origin = { origin: test.info().project.use.baseURL! };
+  const added = await page.request.post('/cart', {
+    form: { intent: 'add', productId: '3' },
+    headers: origin,
+    maxRedirects: 0,
+  });
+  expect(added.status(), await added.text()).toBe(302);
+  const sent = await page.request.post('/cart', {
+    form: { intent: 'enquire', idempotencyKey: randomUUID(), message: 'Two goals, please.' },
+    headers: origin,
+    maxRedirects: 0,
+  });
+  expect(sent.status(), await sent.text()).toBe(302);
+  const own = new URL(sent.headers().location!, 'http://x').pathname;
+  expect(own).toMatch(/^\/orders\/\d+$/);
 
   await page.goto('/orders');
-  await page.getByRole('link', { name: reference }).click();
-  await expect(page).toHaveURL(/\/orders\/\d+$/);
+  await page.getByRole('link', { name: /^FH-\d{4}-\w{6}$/ }).click();
+  await expect(page).toHaveURL(new RegExp(`${own}$`));
+  const reference = (await page.getByTestId('enquiry-reference').textContent())!;
   await expect(page.getByRole('heading', { level: 1, name: `Enquiry ${reference}` })).toBeVisible();
-  await expect(page.getByTestId('enquiry-reference')).toHaveText(reference);
   await expect(page.getByRole('region', { name: /^Items/ })).toContainText(
     'Aluminium Football Goalposts (Full Size)× 1',
   );
-  const own = page.url();
 
   const stranger = await customerPage(browser);
   expect((await stranger.goto(own))?.status()).toBe(404);
