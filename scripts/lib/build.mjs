@@ -96,8 +96,11 @@ function withBuildLock(root, fn) {
       } catch {
         continue; // released meanwhile
       }
-      // A holder that has not written its id yet (0) is alive: it is between open and write.
-      if (holder && !alive(holder)) rmSync(lock, { force: true });
+      // No id yet: the holder is between open and write, unless it died there long ago.
+      const abandoned = holder
+        ? !alive(holder)
+        : Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 10_000;
+      if (abandoned) rmSync(lock, { force: true });
       else sleep(200);
     }
   }

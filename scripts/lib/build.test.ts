@@ -169,6 +169,23 @@ describe('ensureFreshBuild', () => {
     expect(buildStaleness(root).stale).toBe(false);
   });
 
+  it('takes over a lock its holder died before writing its id into', () => {
+    const root = project();
+    put(root, 'app/routes/shop.tsx', now);
+    writeFileSync(buildLockPath(root), '');
+    utimesSync(buildLockPath(root), now - 60, now - 60);
+    let built = 0;
+    ensureFreshBuild({
+      root,
+      log: () => {},
+      build: (dir) => {
+        built++;
+        stampBuild(dir);
+      },
+    });
+    expect(built).toBe(1);
+  });
+
   it('takes over the lock of a build that was killed', () => {
     const root = project();
     put(root, 'app/routes/shop.tsx', now);
