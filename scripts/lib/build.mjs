@@ -112,14 +112,10 @@ function withBuildLock(root, fn) {
 }
 
 const reactRouterBuild = (root) => {
-  execFileSync(
-    process.execPath,
-    [path.join('node_modules', '@react-router', 'dev', 'bin.js'), 'build'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
+  execFileSync(path.join('node_modules', '.bin', 'react-router'), ['build'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
 };
 
 /**
