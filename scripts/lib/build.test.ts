@@ -1,10 +1,10 @@
 // The build staleness check and the build lock, on temporary folders laid out like the project,
 // with a stand-in for the build so that nothing here runs Vite.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   BUILD_OUTPUT,
   BUILD_SOURCES,
@@ -24,9 +24,19 @@ function put(root: string, file: string, at: number) {
   utimesSync(full, at, at);
 }
 
+const roots: string[] = [];
+function tempRoot(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'fieldhouse-build-test-'));
+  roots.push(root);
+  return root;
+}
+afterAll(() => {
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
+});
+
 /** A project whose sources were all written two hours ago and built an hour ago. */
 function project(): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'fieldhouse-build-test-'));
+  const root = tempRoot();
   for (const file of [
     'app/routes/shop.tsx',
     'app/lib/deep/nested/money.ts',
@@ -51,7 +61,7 @@ describe('buildStaleness', () => {
   });
 
   it('is stale when there is no build', () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'fieldhouse-build-test-'));
+    const root = tempRoot();
     put(root, 'app/root.tsx', now - HOUR);
     expect(buildStaleness(root)).toEqual({ stale: true, reason: 'there is no build yet' });
   });
