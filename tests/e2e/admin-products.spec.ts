@@ -714,6 +714,8 @@ test('the later of two edits is told the product changed, and nothing is overwri
   browser,
   page,
 }) => {
+  // Two admin browsers, a new product and two saves: 26-30 s on a busy 2-core machine.
+  test.setTimeout(60_000);
   // A product of its own, so no other test sees its name change.
   await signInAsAdmin(page);
   const original = `Two Editors ${randomUUID().slice(0, 6)}`;

@@ -396,6 +396,8 @@ test('an enquiry that gets no answer (connection lost, a 500) keeps what was typ
 test('cart, contact dialog and My Orders have no serious or critical accessibility violations', async ({
   page,
 }) => {
+  // Several axe runs and a sign-up: 26-37 s on a busy 2-core machine.
+  test.setTimeout(60_000);
   await page.goto('/cart');
   await expectNoSeriousViolations(page); // empty
   await addProduct(page, 2);
