@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quotationState } from './quotation-state';
+import { quotationState, revisionStatus } from './quotation-state';
 
 const validUntil = new Date('2026-12-05T15:59:59.999Z'); // 5 Dec 2026, 23:59:59.999 in Singapore
 const before = new Date('2026-12-05T15:59:59.000Z');
@@ -53,5 +53,16 @@ describe('quotationState', () => {
   it('reads a date sent as a string (loader data) as the same instant', () => {
     expect(quotationState('sent', validUntil.toISOString(), after).state).toBe('expired');
     expect(quotationState('sent', validUntil.toISOString(), before).state).toBe('open');
+  });
+});
+
+describe('revisionStatus', () => {
+  it('an open revision followed by a newer one is superseded; answered ones keep their answer', () => {
+    expect(revisionStatus('sent', false)).toBe('superseded');
+    expect(revisionStatus('changes_requested', false)).toBe('superseded');
+    expect(revisionStatus('accepted', false)).toBe('accepted');
+    expect(revisionStatus('declined', false)).toBe('declined');
+    expect(revisionStatus('sent', true)).toBe('sent');
+    expect(revisionStatus('changes_requested', true)).toBe('changes_requested');
   });
 });

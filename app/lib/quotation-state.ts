@@ -48,6 +48,14 @@ export function quotationState(
   };
 }
 
+/**
+ * A revision's status with the revisions after it counted: an open one (sent, changes asked for)
+ * that a newer revision follows is superseded, whether or not that send marked it so.
+ */
+export function revisionStatus(status: QuotationStatus, isLatest: boolean): QuotationStatus {
+  return !isLatest && (status === 'sent' || status === 'changes_requested') ? 'superseded' : status;
+}
+
 /** How each state is named to the buyer and to staff. */
 export const QUOTATION_STATE_LABELS: Record<QuotationState, string> = {
   open: 'Awaiting reply',

@@ -38,8 +38,14 @@ const tooLong = (max: number) => `Keep it to ${charactersOrFewer(max)}.`;
 const required = (max: number, message: string) =>
   z.string().check(z.overwrite(cleanName), z.minLength(1, message), z.maxLength(max, tooLong(max)));
 
+/**
+ * A NUL character cannot be stored in a text column and means nothing in a message: dropped.
+ * (These forms take a file, so the server's check of plain forms for one does not run on them.)
+ */
+const withoutNul = (v: string) => v.replaceAll('\u0000', '');
+
 const optional = (max: number) =>
-  z.optional(z.string().check(z.trim(), z.maxLength(max, tooLong(max))));
+  z.optional(z.string().check(z.overwrite(withoutNul), z.trim(), z.maxLength(max, tooLong(max))));
 
 /**
  * Accepting a revision: who accepts (name and designation, as a school's approval records them)
@@ -64,7 +70,12 @@ export const DeclineQuotationSchema = z.object({
 export const RequestChangesSchema = z.object({
   message: z
     .string()
-    .check(z.trim(), z.minLength(1, RESPONSE_MESSAGES.changes), z.maxLength(5000, tooLong(5000))),
+    .check(
+      z.overwrite(withoutNul),
+      z.trim(),
+      z.minLength(1, RESPONSE_MESSAGES.changes),
+      z.maxLength(5000, tooLong(5000)),
+    ),
 });
 
 export type AcceptQuotationInput = z.infer<typeof AcceptQuotationSchema>;

@@ -2,14 +2,17 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL }
 import { STATUS_LABELS, type EnquiryFilter } from '~/lib/schemas/inbox';
 import { db } from '../db/client.server';
 import {
+  attachments,
   enquiries,
   enquiryEvents,
   enquiryItems,
   products,
+  quotationResponses,
   quotations,
   user,
   type EnquiryEventKind,
   type EnquiryStatus,
+  type QuotationStatus,
 } from '../db/schema';
 import { UserError } from '../errors.server';
 import { deliverSoon, queueMail } from '../mail/queue.server';
@@ -173,6 +176,12 @@ export interface TimelineEvent {
   toStatus: EnquiryStatus | null;
   body: string | null;
   quotation: { id: number; number: string; totalCents: number } | null;
+  /** An acceptance's details (kind 'accepted'): the designation, the PO and its file. */
+  acceptance: {
+    designation: string | null;
+    poNumber: string | null;
+    file: { id: number; fileName: string; size: number } | null;
+  } | null;
   createdAt: Date;
 }
 
@@ -187,6 +196,9 @@ export interface QuotationSummary {
   totalCents: number;
   gstRateBasisPoints: number;
   actorName: string;
+  /** Stored status and valid-until date: app/lib/quotation-state.ts reads the state from them. */
+  status: QuotationStatus;
+  validUntil: Date;
   createdAt: Date;
 }
 
@@ -221,6 +233,8 @@ export const quotationColumns = {
   totalCents: quotations.totalCents,
   gstRateBasisPoints: quotations.gstRateBasisPoints,
   actorName: quotations.actorName,
+  status: quotations.status,
+  validUntil: quotations.validUntil,
   createdAt: quotations.createdAt,
 };
 
@@ -244,9 +258,30 @@ export async function enquiryTimeline(
       quotationId: quotations.id,
       quotationNumber: quotations.number,
       quotationTotal: quotations.totalCents,
+      designation: quotationResponses.designation,
+      poNumber: quotationResponses.poNumber,
+      fileId: attachments.id,
+      fileName: attachments.fileName,
+      fileSize: attachments.size,
     })
     .from(enquiryEvents)
     .leftJoin(quotations, eq(quotations.id, enquiryEvents.quotationId))
+    // An acceptance's details: one accepted response per revision (a unique index says so).
+    .leftJoin(
+      quotationResponses,
+      and(
+        eq(enquiryEvents.kind, 'accepted'),
+        eq(quotationResponses.quotationId, enquiryEvents.quotationId),
+        eq(quotationResponses.kind, 'accepted'),
+      ),
+    )
+    .leftJoin(
+      attachments,
+      and(
+        eq(attachments.responseId, quotationResponses.id),
+        eq(attachments.owner, 'purchase_order'),
+      ),
+    )
     .where(
       and(
         eq(enquiryEvents.enquiryId, enquiry.id),
@@ -264,17 +299,38 @@ export async function enquiryTimeline(
     toStatus: 'new',
     body: null,
     quotation: null,
+    acceptance: null,
     createdAt: enquiry.createdAt,
   };
   return [
     created,
-    ...rows.map(({ quotationId, quotationNumber, quotationTotal, ...r }) => ({
-      ...r,
-      quotation:
-        quotationId !== null
-          ? { id: quotationId, number: quotationNumber!, totalCents: quotationTotal! }
-          : null,
-    })),
+    ...rows.map(
+      ({
+        quotationId,
+        quotationNumber,
+        quotationTotal,
+        designation,
+        poNumber,
+        fileId,
+        fileName,
+        fileSize,
+        ...r
+      }) => ({
+        ...r,
+        quotation:
+          quotationId !== null
+            ? { id: quotationId, number: quotationNumber!, totalCents: quotationTotal! }
+            : null,
+        acceptance:
+          r.kind === 'accepted'
+            ? {
+                designation,
+                poNumber,
+                file: fileId !== null ? { id: fileId, fileName: fileName!, size: fileSize! } : null,
+              }
+            : null,
+      }),
+    ),
   ];
 }
 

@@ -23,6 +23,7 @@ import {
 import { env } from '../env.server';
 import { UserError } from '../errors.server';
 import { mailSettled } from '../mail/queue.server';
+import { getEnquiryCase } from '../inbox/enquiries.server';
 import { privateDir } from '../media/storage.server';
 import {
   acceptQuotation,
@@ -386,15 +387,27 @@ describe('the signed-in owner', () => {
     const q = await createQuotation({ enquiry: { userId: owner.id, contactEmail: null } });
     const before = await footprint(q.id, q.enquiryId);
     await expectRefused(
-      requestChanges({ by: 'owner', user: other, quotationId: q.id }, { message: 'Let me in.' }),
+      requestChanges(
+        { by: 'owner', user: other, enquiryId: q.enquiryId, quotationId: q.id },
+        { message: 'Let me in.' },
+      ),
       404,
       'There is no quotation at this address.',
     );
     expect(await getLatestQuotationForOwner(other.id, q.enquiryId)).toBeNull();
+    // Their own quotation named from another enquiry's page is not found either.
+    await expectRefused(
+      requestChanges(
+        { by: 'owner', user: owner, enquiryId: q.enquiryId + 1, quotationId: q.id },
+        { message: 'Wrong page.' },
+      ),
+      404,
+      'There is no quotation at this address.',
+    );
     expect(await footprint(q.id, q.enquiryId)).toEqual(before);
 
     await requestChanges(
-      { by: 'owner', user: owner, quotationId: q.id },
+      { by: 'owner', user: owner, enquiryId: q.enquiryId, quotationId: q.id },
       { message: 'Blue nets.' },
     );
     const [response] = await db()
@@ -453,6 +466,17 @@ describe('the purchase order file', () => {
       expect(file!.contentType).toBe(type);
       // Not through another enquiry's address.
       expect(await getEnquiryAttachment(q.enquiryId + 1000, row!.id)).toBeNull();
+      // The staff timeline names the acceptance with its designation, PO and file.
+      const timeline = (await getEnquiryCase(q.enquiryId))!.timeline;
+      expect(timeline.find((e) => e.kind === 'accepted')).toMatchObject({
+        actorName: 'Tan Ah Kow',
+        quotation: { id: q.id, number: q.number },
+        acceptance: {
+          designation: 'Head of Department (PE)',
+          poNumber: 'PO-778',
+          file: { id: row!.id, fileName: row!.fileName, size: data.length },
+        },
+      });
     }
   });
 

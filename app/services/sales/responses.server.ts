@@ -9,7 +9,7 @@ import {
 } from '@remix-run/form-data-parser';
 import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import { formatCents } from '~/lib/money';
-import { quotationState, type QuotationState } from '~/lib/quotation-state';
+import { quotationState, revisionStatus, type QuotationState } from '~/lib/quotation-state';
 import {
   declineMessage,
   PO_FILE_FIELD,
@@ -49,7 +49,13 @@ import { responseBuyerMail, responseStaffMail } from './response-mails.server';
  */
 export type ResponseAccess =
   | { by: 'link'; token: string }
-  | { by: 'owner'; user: { id: string; name: string }; quotationId: number };
+  | {
+      by: 'owner';
+      user: { id: string; name: string };
+      /** The enquiry whose page the answer came from, and the revision it names. */
+      enquiryId: number;
+      quotationId: number;
+    };
 
 /** Where and when the answer was given. */
 export interface ResponseContext {
@@ -208,7 +214,13 @@ async function findTarget(
     .select({ quotationId: quotations.id, enquiryId: quotations.enquiryId })
     .from(quotations)
     .innerJoin(enquiries, eq(enquiries.id, quotations.enquiryId))
-    .where(and(eq(quotations.id, access.quotationId), eq(enquiries.userId, access.user.id)));
+    .where(
+      and(
+        eq(quotations.id, access.quotationId),
+        eq(quotations.enquiryId, access.enquiryId),
+        eq(enquiries.userId, access.user.id),
+      ),
+    );
   return row ?? null;
 }
 
@@ -521,6 +533,8 @@ export interface BuyerQuotation {
     createdAt: Date;
   } | null;
   revisions: RevisionSummary[];
+  /** When the buyer last answered this revision (a new answer starts the forms afresh). */
+  lastAnsweredAt: Date | null;
 }
 
 const buyerColumns = {
@@ -599,10 +613,8 @@ async function buyerView(row: BuyerRow): Promise<BuyerQuotation> {
       .orderBy(desc(quotationResponses.createdAt)),
   ]);
   const latest = revisions.at(-1)!;
-  const superseding = (r: RevisionSummary): QuotationStatus =>
-    r.sequence < latest.sequence && r.status !== 'accepted' && r.status !== 'declined'
-      ? 'superseded'
-      : r.status;
+  const superseding = (r: { sequence: number; status: QuotationStatus }) =>
+    revisionStatus(r.status, r.sequence === latest.sequence);
   const answer = answers.find(
     (a): a is typeof a & { kind: 'accepted' | 'declined' } =>
       a.kind === 'accepted' || a.kind === 'declined',
@@ -634,6 +646,7 @@ async function buyerView(row: BuyerRow): Promise<BuyerQuotation> {
     newer: row.sequence < latest.sequence ? latest.number : null,
     answer: answer ?? null,
     revisions: revisions.map((r) => ({ ...r, status: superseding(r) })),
+    lastAnsweredAt: answers[0]?.createdAt ?? null,
   };
 }
 
@@ -706,4 +719,14 @@ export async function getEnquiryAttachment(
   if (!row) return null;
   const data = await privateStorage().get(row.storageKey);
   return data ? { fileName: row.fileName, contentType: row.contentType, data } : null;
+}
+
+/** Whether a link opens a quotation (checked before an answer's body is read). */
+export async function quotationLinkExists(token: string): Promise<boolean> {
+  if (!isAccessTokenShape(token)) return false;
+  const [row] = await db()
+    .select({ id: quotations.id })
+    .from(quotations)
+    .where(eq(quotations.actionTokenHash, hashAccessToken(token)));
+  return Boolean(row);
 }
