@@ -64,9 +64,11 @@ export function quotationMail(m: {
   staffName: string;
   pdf: Buffer;
   orderUrl?: string;
+  /** The revision's own page, where the buyer accepts, declines or asks for changes. */
+  answerUrl: string;
 }): MailMessage {
   const intro = `Thank you for your enquiry ${m.reference}. Please find our quotation ${m.number} attached (total ${m.total} including GST, valid until ${m.validUntil}).`;
-  const next = 'To go ahead, or if you have any questions, simply reply to this e-mail.';
+  const next = `To accept it (with your PO), ask for changes or decline it, open ${m.answerUrl} (this link is for you: please keep it to yourself). Questions? Simply reply to this e-mail.`;
   const lines = [
     `Dear ${m.customerName},`,
     '',

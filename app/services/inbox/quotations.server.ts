@@ -4,6 +4,7 @@ import { formatCents, MAX_CENTS, quotationTotals } from '~/lib/money';
 import type { QuotationDraft } from '~/lib/schemas/inbox';
 import { db } from '../db/client.server';
 import { enquiries, enquiryEvents, enquiryItems, quotationLines, quotations } from '../db/schema';
+import { newAccessToken } from '../enquiries/access-token.server';
 import { env } from '../env.server';
 import { UserError } from '../errors.server';
 import { deliverSoon, queueMail } from '../mail/queue.server';
@@ -135,6 +136,8 @@ async function issue(
     const now = new Date();
     const validUntil = new Date(now.getTime() + draft.validityDays * 86_400_000);
     const site = siteInfo();
+    // The buyer's key to answer this revision without signing in: only its hash is kept.
+    const link = newAccessToken();
     const pdf = await renderQuotationPdf({
       company: site,
       number,
@@ -171,6 +174,7 @@ async function issue(
         totalCents: priced.totalCents,
         pdf,
         pdfSha256: createHash('sha256').update(pdf).digest('hex'),
+        actionTokenHash: link.hash,
         validUntil,
         actorId: actor.id,
         actorName: actor.name,
@@ -203,6 +207,7 @@ async function issue(
           staffName: actor.name,
           pdf,
           orderUrl: enquiry.userId ? orderUrl(enquiry.id) : undefined,
+          answerUrl: `${env().publicUrl}/quotations/${link.token}`,
         }),
       ]);
     }
