@@ -27,11 +27,11 @@ export function isPrivatePath(path: string): boolean {
 }
 
 /**
- * Pages whose address is itself the key (a guest's enquiry link, a password reset link): no
- * Referer may carry it elsewhere, no cache keep it, no search engine index it, whatever the
- * status (a 404 too).
+ * Pages whose address is itself the key (a guest's enquiry link, a quotation's link, a password
+ * reset link): no Referer may carry it elsewhere, no cache keep it, no search engine index it,
+ * whatever the status (a 404 too).
  */
-const TOKEN_PATH = /^\/(enquiries\/|reset-password(\/|\.data$|$))/i;
+const TOKEN_PATH = /^\/(enquiries\/|quotations\/|reset-password(\/|\.data$|$))/i;
 
 /** Cookies that make a page this visitor's own (a session, a guest cart). */
 export const VISITOR_COOKIE = new RegExp(
