@@ -133,6 +133,9 @@ const ENDPOINTS: Endpoint[] = [
     }),
   },
   { method: 'GET', path: '/admin/enquiries/1/quotations/Q-FH-2026-AAAAAA-1.pdf' },
+  // A buyer's purchase order (private storage), and a post to it
+  { method: 'GET', path: '/admin/enquiries/1/attachments/1' },
+  { method: 'POST', path: '/admin/enquiries/1/attachments/1', form: () => ({ name: PROBE }) },
   { method: 'GET', path: '/admin/messages' },
   { method: 'GET', path: '/admin/messages?show=all' },
   { method: 'GET', path: '/admin/messages/1' },
