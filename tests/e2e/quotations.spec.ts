@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, mailsAbout, test, type Browser, type Page } from './test';
+import { expect, failPosts, mailsAbout, test, type Browser, type Page } from './test';
 import { expectNoSeriousViolations } from './axe';
 
 /** A 4×4 PNG (what a phone's scan of a PO is, in small). */
@@ -204,11 +204,25 @@ test('a guest accepts from the link with a PO file; a file that is not a PDF and
     'true',
   );
 
+  // The connection drops as it is sent: the page stays, with everything typed and chosen.
+  const failed = await failPosts(guest, '**/quotations/*.data*');
   form = await fillAcceptance(guest, {
     name: 'PO-4500012345.pdf',
     mimeType: 'application/pdf',
     buffer: poPdf,
   });
+  await form.getByRole('button', { name: `Accept ${number}` }).click();
+  await expect.poll(() => failed.length).toBe(1);
+  await expect(
+    guest.getByRole('alert').filter({ hasText: 'Something went wrong. Please try again.' }),
+  ).toBeVisible();
+  await expect(form.getByLabel('Designation')).toHaveValue(DESIGNATION);
+  expect(
+    await form
+      .getByLabel('Purchase order file (optional)')
+      .evaluate((input: HTMLInputElement) => input.files?.[0]?.name),
+  ).toBe('PO-4500012345.pdf');
+  await guest.unroute('**/quotations/*.data*');
   await form.getByRole('button', { name: `Accept ${number}` }).click();
   const notice = guest.getByRole('status').filter({ hasText: 'your acceptance of' });
   await expect(notice).toContainText(`Thank you: your acceptance of ${number} is recorded`);
@@ -258,6 +272,7 @@ test('a guest accepts from the link with a PO file; a file that is not a PDF and
   const guestTry = await guest.request.get((await po.getAttribute('href'))!, { maxRedirects: 0 });
   expect(guestTry.status()).toBe(302);
   await expectNoSeriousViolations(staff);
+  await screenshots(staff, 'staff-enquiry-accepted');
 });
 
 test('without JavaScript a guest accepts with a PO scan; a missing designation comes back with what was typed', async ({

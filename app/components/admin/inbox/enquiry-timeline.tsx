@@ -154,7 +154,7 @@ export function EnquiryTimeline({
               {e.acceptance?.file ? (
                 <a
                   href={attachmentHref(e.acceptance.file.id)}
-                  className="mt-1 ml-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+                  className="mt-1 flex w-fit items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
                 >
                   <Paperclip aria-hidden className="size-4" /> Purchase order:{' '}
                   {e.acceptance.file.fileName} ({size(e.acceptance.file.size)})
