@@ -68,7 +68,7 @@ export const QUOTATION_STATE_LABELS: Record<QuotationState, string> = {
 
 /** Badge colours per state (text and background with enough contrast). */
 export const QUOTATION_STATE_CLASSES: Record<QuotationState, string> = {
-  open: 'bg-sky-50 text-sky-900',
+  open: 'bg-brand-50 text-brand-900',
   expired: 'bg-slate-100 text-slate-700',
   accepted: 'bg-green-50 text-green-800',
   declined: 'bg-red-50 text-red-800',

@@ -42,7 +42,7 @@ export function AnsweredNotice({
       ref={ref}
       tabIndex={-1}
       role="status"
-      className="mt-4 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm font-medium text-green-900 focus:outline-none"
+      className="mt-4 rounded-lg bg-green-50 px-4 py-3 text-sm font-medium text-green-900 focus:outline-none"
     >
       {TEXT[answered](number)}
     </p>

@@ -39,15 +39,15 @@ export function unclaimedFailure(result: ActionResult | undefined): string | und
 }
 
 const primary =
-  'rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 aria-disabled:opacity-60';
+  'rounded-md bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700 aria-disabled:opacity-60';
 const secondary =
-  'rounded-md border border-slate-300 bg-white px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-50 aria-disabled:opacity-60';
+  'rounded-md border border-slate-300 bg-white px-5 py-2 font-semibold text-slate-800 hover:bg-slate-50 aria-disabled:opacity-60';
 const panel = 'rounded-xl border border-slate-200 bg-white p-5';
 
-/** A disclosure's title with its open/closed marker (Tailwind's reset hides the list marker). */
+/** A disclosure's title with its open/closed marker (a flex summary shows no list marker). */
 function Summary({ children }: { children: React.ReactNode }) {
   return (
-    <summary className="flex cursor-pointer list-none items-center justify-between gap-3 text-lg font-bold text-slate-900 [&::-webkit-details-marker]:hidden">
+    <summary className="flex cursor-pointer items-center justify-between gap-3 text-lg font-bold text-slate-900">
       {children}
       <ChevronDown aria-hidden className="size-5 shrink-0 text-slate-600 group-open:rotate-180" />
     </summary>
@@ -157,7 +157,7 @@ function AcceptForm({
               accept={PO_FILE_ACCEPT}
               onChange={() => setFileError(null)}
               {...aria}
-              className={`${aria.className} file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1 file:text-sm file:font-semibold`}
+              className={aria.className}
             />
           )}
         </FieldFrame>

@@ -1,4 +1,3 @@
-import { FileText } from 'lucide-react';
 import { formatCents, formatRate } from '~/lib/money';
 import { quotationState, type QuotationState } from '~/lib/quotation-state';
 import type { BuyerQuotation } from '~/services/sales/responses.server';
@@ -41,25 +40,25 @@ export function RevisionStateNote({
   state: QuotationState;
   phone: string;
 }) {
-  const box = 'mt-4 rounded-lg border px-4 py-3 text-sm';
+  const box = 'mt-4 rounded-lg px-4 py-3 text-sm';
   switch (state) {
     case 'expired':
       return (
-        <p className={`${box} border-slate-300 bg-slate-50 text-slate-800`}>
+        <p className={`${box} bg-slate-100 text-slate-800`}>
           This quotation expired on <DateText date={quotation.validUntil} />. It can no longer be
           accepted: please ask us for a new revision by replying to our e-mail or calling {phone}.
         </p>
       );
     case 'superseded':
       return (
-        <p className={`${box} border-slate-300 bg-slate-50 text-slate-800`}>
+        <p className={`${box} bg-slate-100 text-slate-800`}>
           A newer revision{quotation.newer ? `, ${quotation.newer},` : ''} replaces this quotation.
           Please answer that one: it came with its own e-mail.
         </p>
       );
     case 'accepted':
       return quotation.answer ? (
-        <p className={`${box} border-green-200 bg-green-50 text-green-900`}>
+        <p className={`${box} bg-green-50 text-green-900`}>
           Accepted on <DateText date={quotation.answer.createdAt} withTime /> by{' '}
           {quotation.answer.name}
           {quotation.answer.designation ? `, ${quotation.answer.designation}` : ''}
@@ -68,21 +67,21 @@ export function RevisionStateNote({
       ) : null;
     case 'declined':
       return quotation.answer ? (
-        <p className={`${box} border-red-200 bg-red-50 text-red-900`}>
+        <p className={`${box} bg-red-50 text-red-800`}>
           Declined on <DateText date={quotation.answer.createdAt} withTime />
           {quotation.answer.message ? ` (${quotation.answer.message})` : ''}.
         </p>
       ) : null;
     case 'changes_requested':
       return (
-        <p className={`${box} border-amber-200 bg-amber-50 text-amber-950`}>
+        <p className={`${box} bg-amber-50 text-amber-900`}>
           Changes asked for. Until our revised quotation comes, you can still accept this one as it
           stands: it is valid until <DateText date={quotation.validUntil} />.
         </p>
       );
     default:
       return (
-        <p className={`${box} border-sky-200 bg-sky-50 text-sky-950`}>
+        <p className={`${box} bg-brand-50 text-brand-900`}>
           Valid until <DateText date={quotation.validUntil} />. Accept it below, ask for changes, or
           decline it.
         </p>
@@ -130,7 +129,7 @@ export function QuotationRevision({
         </Heading>
         <StateBadge state={state} />
       </div>
-      <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
+      <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
         <Row term="Revision">
           {quotation.sequence}
           {quotation.sequence > 1 ? ' (replaces the earlier ones)' : ''}
@@ -154,7 +153,7 @@ export function QuotationRevision({
         ) : null}
       </dl>
 
-      <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <div className="mt-6 rounded-xl border border-slate-200 bg-white">
         <table className="w-full text-sm">
           <caption className="sr-only">Lines of {quotation.number}</caption>
           <thead className="bg-slate-50 text-left text-xs text-slate-600">
@@ -180,8 +179,8 @@ export function QuotationRevision({
           </thead>
           <tbody className="divide-y divide-slate-100">
             {quotation.lines.map((line, i) => (
-              <tr key={i} className="align-top">
-                <td className="px-3 py-2">
+              <tr key={i}>
+                <td className="px-3 py-2 [overflow-wrap:anywhere]">
                   <span className="font-medium text-slate-900">{line.description}</span>
                   {line.note ? (
                     <span className="block text-xs text-slate-600">{line.note}</span>
@@ -228,7 +227,7 @@ export function QuotationRevision({
           </dt>
           <dd className="text-slate-900">{formatCents(quotation.gstCents)}</dd>
         </div>
-        <div className="flex items-baseline justify-between gap-4 border-t border-slate-300 pt-2">
+        <div className="flex items-center justify-between gap-4 border-t border-slate-300 pt-2">
           <dt className="font-bold text-slate-900">Total including GST</dt>
           <dd data-testid="total-incl-gst" className="text-2xl font-extrabold text-slate-900">
             {formatCents(quotation.totalCents)}
@@ -245,9 +244,8 @@ export function QuotationRevision({
 
       <a
         href={pdfHref(quotation.number)}
-        className="mt-4 inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+        className="mt-4 inline-block rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
       >
-        <FileText aria-hidden className="size-4" />
         Download this quotation (PDF)
       </a>
     </section>

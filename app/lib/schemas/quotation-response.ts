@@ -60,9 +60,8 @@ export const AcceptQuotationSchema = z.object({
 
 /** Declining: a reason from the list and/or the buyer's own words, both optional. */
 export const DeclineQuotationSchema = z.object({
-  reason: z.optional(
-    z.union([z.literal(''), z.enum(DECLINE_REASONS)], { error: RESPONSE_MESSAGES.reason }),
-  ),
+  // '' is the list's "Choose a reason" (none chosen).
+  reason: z.optional(z.enum(['', ...DECLINE_REASONS], RESPONSE_MESSAGES.reason)),
   details: optional(1000),
 });
 
