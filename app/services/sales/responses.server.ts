@@ -71,9 +71,8 @@ export interface PurchaseOrderUpload {
   data: Buffer;
 }
 
-export const NOT_FOUND_MESSAGE = 'There is no quotation at this address.';
-
-const notFound = () => new UserError(NOT_FOUND_MESSAGE, 404);
+/** A forged or unknown link, or someone else's quotation: the same as a missing one. */
+const notFound = () => new UserError('There is no quotation at this address.', 404);
 
 // ---------- the buyer's form, read as a stream ----------
 
@@ -224,6 +223,15 @@ async function findTarget(
   return row ?? null;
 }
 
+/** A PO file as kept in private storage, for its attachment row. */
+interface StoredFile {
+  key: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+}
+
 /** The enquiry's status once the answer is in: staff have the next move after these two. */
 const WAITING_FOR_STAFF: Partial<Record<QuotationResponseKind, EnquiryStatus>> = {
   accepted: 'in_progress',
@@ -248,13 +256,7 @@ async function respond(
   const now = context.now ?? new Date();
   // The file is checked and stored before the transaction (no row lock held while a PDF is
   // parsed), and removed again if the answer is refused.
-  let stored: {
-    key: string;
-    fileName: string;
-    contentType: string;
-    size: number;
-    sha256: string;
-  } | null = null;
+  let stored: StoredFile | null = null;
   if (answer.kind === 'accepted' && answer.poFile) {
     const { data, fileName } = answer.poFile;
     const kind = await checkPurchaseOrderFile(data);
@@ -291,12 +293,13 @@ async function record(
   access: ResponseAccess,
   target: { quotationId: number; enquiryId: number },
   answer: Answer,
-  file: { key: string; fileName: string; contentType: string; size: number; sha256: string } | null,
+  file: StoredFile | null,
   context: ResponseContext,
   now: Date,
 ): Promise<ResponseOutcome> {
   // The enquiry first, then the revision: the order a send takes them in (it locks the enquiry,
-  // then supersedes its open revisions), so an answer and a new revision never wait on each other.
+  // then supersedes its open revisions), so an answer and a new revision queue one behind the
+  // other instead of deadlocking.
   const enquiry = await lockEnquiry(tx, target.enquiryId);
   if (access.by === 'owner' && enquiry.userId !== access.user.id) throw notFound();
   const [quotation] = await tx
@@ -342,7 +345,7 @@ async function record(
       userId: access.by === 'owner' ? access.user.id : null,
       name,
       designation: answer.kind === 'accepted' ? answer.designation : null,
-      poNumber: answer.kind === 'accepted' ? (answer.poNumber ?? null) || null : null,
+      poNumber: answer.kind === 'accepted' ? answer.poNumber || null : null,
       message,
       clientAddress: context.clientAddress ?? null,
       pdfSha256: quotation.pdfSha256,
@@ -384,7 +387,7 @@ async function record(
     total: formatCents(quotation.totalCents),
     name,
     designation: answer.kind === 'accepted' ? answer.designation : null,
-    poNumber: answer.kind === 'accepted' ? (answer.poNumber ?? null) || null : null,
+    poNumber: answer.kind === 'accepted' ? answer.poNumber || null : null,
     poFile: file ? { fileName: file.fileName, size: file.size } : null,
     message,
     customerName: enquiry.contactName,
