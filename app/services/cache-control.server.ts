@@ -19,10 +19,10 @@ import { GUEST_CART_COOKIE } from '~/lib/cart';
 const PRIVATE_PATH = /^\/(profile|orders|cart|admin|login\/two-factor)(\/|\.data$|$)/i;
 
 /**
- * Pages whose address is itself the key (a guest's enquiry link, a password reset link), whatever
+ * Pages whose address is itself the key (a guest's enquiry link, a quotation's link, a password reset link), whatever
  * the status (a 404 too).
  */
-export const TOKEN_PATH = /^\/(enquiries\/|reset-password(\/|\.data$|$))/i;
+export const TOKEN_PATH = /^\/(enquiries\/|quotations\/|reset-password(\/|\.data$|$))/i;
 
 /**
  * The path as the routes match it: decoded and in any case (React Router matches `/PROFILE` and

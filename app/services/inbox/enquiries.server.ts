@@ -2,18 +2,21 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL }
 import { STATUS_LABELS, type EnquiryFilter } from '~/lib/schemas/inbox';
 import { db } from '../db/client.server';
 import {
+  attachments,
   enquiries,
   enquiryEvents,
   enquiryItems,
   invoices,
   orders,
   products,
+  quotationResponses,
   quotations,
   user,
   type EnquiryEventKind,
   type EnquiryStatus,
   type InvoiceKind,
   type OrderStatus,
+  type QuotationStatus,
 } from '../db/schema';
 import { UserError } from '../errors.server';
 import { deliverSoon, queueMail } from '../mail/queue.server';
@@ -183,6 +186,12 @@ export interface TimelineEvent {
   toOrderStatus: OrderStatus | null;
   /** The tax invoice or credit note an event issued. */
   invoice: { id: number; number: string; kind: InvoiceKind; totalCents: number } | null;
+  /** An acceptance's details (kind 'accepted'): the designation, the PO and its file. */
+  acceptance: {
+    designation: string | null;
+    poNumber: string | null;
+    file: { id: number; fileName: string; size: number } | null;
+  } | null;
   createdAt: Date;
 }
 
@@ -197,6 +206,9 @@ export interface QuotationSummary {
   totalCents: number;
   gstRateBasisPoints: number;
   actorName: string;
+  /** Stored status and valid-until date: app/lib/quotation-state.ts reads the state from them. */
+  status: QuotationStatus;
+  validUntil: Date;
   createdAt: Date;
 }
 
@@ -231,6 +243,8 @@ export const quotationColumns = {
   totalCents: quotations.totalCents,
   gstRateBasisPoints: quotations.gstRateBasisPoints,
   actorName: quotations.actorName,
+  status: quotations.status,
+  validUntil: quotations.validUntil,
   createdAt: quotations.createdAt,
 };
 
@@ -262,11 +276,32 @@ export async function enquiryTimeline(
       invoiceNumber: invoices.number,
       invoiceKind: invoices.kind,
       invoiceTotal: invoices.totalCents,
+      designation: quotationResponses.designation,
+      poNumber: quotationResponses.poNumber,
+      fileId: attachments.id,
+      fileName: attachments.fileName,
+      fileSize: attachments.size,
     })
     .from(enquiryEvents)
     .leftJoin(quotations, eq(quotations.id, enquiryEvents.quotationId))
     .leftJoin(orders, eq(orders.id, enquiryEvents.orderId))
     .leftJoin(invoices, eq(invoices.id, enquiryEvents.invoiceId))
+    // An acceptance's details: one accepted response per revision (a unique index says so).
+    .leftJoin(
+      quotationResponses,
+      and(
+        eq(enquiryEvents.kind, 'accepted'),
+        eq(quotationResponses.quotationId, enquiryEvents.quotationId),
+        eq(quotationResponses.kind, 'accepted'),
+      ),
+    )
+    .leftJoin(
+      attachments,
+      and(
+        eq(attachments.responseId, quotationResponses.id),
+        eq(attachments.owner, 'purchase_order'),
+      ),
+    )
     .where(
       and(
         eq(enquiryEvents.enquiryId, enquiry.id),
@@ -288,6 +323,7 @@ export async function enquiryTimeline(
     fromOrderStatus: null,
     toOrderStatus: null,
     invoice: null,
+    acceptance: null,
     createdAt: enquiry.createdAt,
   };
   return [
@@ -303,6 +339,11 @@ export async function enquiryTimeline(
         invoiceNumber,
         invoiceKind,
         invoiceTotal,
+        designation,
+        poNumber,
+        fileId,
+        fileName,
+        fileSize,
         ...r
       }) => ({
         ...r,
@@ -318,6 +359,14 @@ export async function enquiryTimeline(
                 number: invoiceNumber!,
                 kind: invoiceKind!,
                 totalCents: invoiceTotal!,
+              }
+            : null,
+        acceptance:
+          r.kind === 'accepted'
+            ? {
+                designation,
+                poNumber,
+                file: fileId !== null ? { id: fileId, fileName: fileName!, size: fileSize! } : null,
               }
             : null,
       }),
