@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isSingaporeWorkingDay, SG_PUBLIC_HOLIDAYS, workingDaysBetween } from './sg-holidays';
+import {
+  isSingaporeWorkingDay,
+  SG_PUBLIC_HOLIDAYS,
+  workingDaysBetween,
+  workingHoursBetween,
+} from './sg-holidays';
 
 const sg = (local: string) => new Date(`${local}+08:00`);
 
@@ -43,5 +48,33 @@ describe('Singapore working days', () => {
       6,
     );
     expect(workingDaysBetween(sg('2026-03-10T10:00:00'), sg('2026-03-09T10:00:00'))).toBe(0);
+  });
+
+  it('count working hours from 09:00 to 18:00 on working days only', () => {
+    // Friday 17:00 to Monday 10:00: Friday's last hour and Monday's first.
+    expect(workingHoursBetween(sg('2026-03-06T17:00:00'), sg('2026-03-09T10:00:00'))).toBeCloseTo(
+      2,
+      9,
+    );
+    // Sent on a Saturday, answered on Monday at 09:30.
+    expect(workingHoursBetween(sg('2026-03-07T11:00:00'), sg('2026-03-09T09:30:00'))).toBeCloseTo(
+      0.5,
+      9,
+    );
+    // Sent at night, answered before the office opened: nothing.
+    expect(workingHoursBetween(sg('2026-03-09T20:00:00'), sg('2026-03-10T08:59:00'))).toBe(0);
+    // Within one day.
+    expect(workingHoursBetween(sg('2026-03-09T10:15:00'), sg('2026-03-09T11:00:00'))).toBeCloseTo(
+      0.75,
+      9,
+    );
+    // Across Chinese New Year (Tuesday and Wednesday): Monday 17:00 to Thursday 10:00 is 2 hours.
+    expect(workingHoursBetween(sg('2026-02-16T17:00:00'), sg('2026-02-19T10:00:00'))).toBeCloseTo(
+      2,
+      9,
+    );
+    // A full working week: five days of nine hours.
+    expect(workingHoursBetween(sg('2026-03-09T00:00:00'), sg('2026-03-16T00:00:00'))).toBe(45);
+    expect(workingHoursBetween(sg('2026-03-10T10:00:00'), sg('2026-03-09T10:00:00'))).toBe(0);
   });
 });

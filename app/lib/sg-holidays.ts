@@ -1,6 +1,6 @@
 /**
- * Singapore's public holidays and working days, for "waiting more than two working days" on the
- * back office's dashboard.
+ * Singapore's public holidays, working days and working hours: for "waiting more than two working
+ * days" on the back office's dashboard and the time to a first reply in its reports.
  *
  * Source: the Ministry of Manpower's yearly list of public holidays
  * (https://www.mom.gov.sg/employment-practices/public-holidays), which includes the Monday off
@@ -79,4 +79,32 @@ export function workingDaysBetween(from: Date, to: Date): number {
     start = next;
   }
   return ms / DAY_MS;
+}
+
+/** The office's hours on a working day, Singapore time: from 09:00 to 18:00. */
+export const WORKING_HOURS = { start: 9, end: 18 } as const;
+
+/**
+ * How many working hours lie between two moments: only the time between 09:00 and 18:00
+ * (Singapore) on working days counts, so an enquiry sent on a Friday at 17:00 and answered on
+ * Monday at 10:00 waited two working hours, and one sent on a Saturday and answered on Monday at
+ * 09:30 half an hour. Zero when `to` is not after `from`.
+ */
+export function workingHoursBetween(from: Date, to: Date): number {
+  const end = to.getTime() + SG_OFFSET_MS;
+  let ms = 0;
+  for (
+    let dayStart = Math.floor((from.getTime() + SG_OFFSET_MS) / DAY_MS) * DAY_MS;
+    dayStart < end;
+    dayStart += DAY_MS
+  ) {
+    if (!isSingaporeWorkingDay(new Date(dayStart).toISOString().slice(0, 10))) continue;
+    const open = Math.max(
+      dayStart + WORKING_HOURS.start * 3_600_000,
+      from.getTime() + SG_OFFSET_MS,
+    );
+    const close = Math.min(dayStart + WORKING_HOURS.end * 3_600_000, end);
+    if (close > open) ms += close - open;
+  }
+  return ms / 3_600_000;
 }

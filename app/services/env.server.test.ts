@@ -44,6 +44,30 @@ describe('parseEnv', () => {
       expect(() => parseEnv({ JOBS_INTERVAL_MS: bad }), bad).toThrow(/JOBS_INTERVAL_MS/);
   });
 
+  it('reads the retention periods in months and the DPO address', () => {
+    const defaults = parseEnv({ DATA_DIR: '/tmp/fh-env-test' });
+    expect(defaults.retentionEnquiryMonths).toBe(24);
+    expect(defaults.retentionContactMonths).toBe(12);
+    expect(defaults.SITE_DPO_EMAIL).toBeUndefined();
+    const set = parseEnv({
+      DATA_DIR: '/tmp/fh-env-test',
+      RETENTION_ENQUIRY_MONTHS: '36',
+      RETENTION_CONTACT_MONTHS: '6',
+      SITE_DPO_EMAIL: 'dpo@fieldhouse.example',
+    });
+    expect(set.retentionEnquiryMonths).toBe(36);
+    expect(set.retentionContactMonths).toBe(6);
+    expect(set.SITE_DPO_EMAIL).toBe('dpo@fieldhouse.example');
+    for (const bad of ['0', '121', 'two years', '1.5'])
+      expect(() => parseEnv({ RETENTION_ENQUIRY_MONTHS: bad }), bad).toThrow(
+        /RETENTION_ENQUIRY_MONTHS: must be a number of months, 1 to 120/,
+      );
+    expect(() => parseEnv({ RETENTION_CONTACT_MONTHS: '-3' })).toThrow(/RETENTION_CONTACT_MONTHS/);
+    expect(() => parseEnv({ SITE_DPO_EMAIL: 'not an address' })).toThrow(
+      /SITE_DPO_EMAIL: must be an e-mail address/,
+    );
+  });
+
   it('names every bad variable', () => {
     expect(() => parseEnv({ PORT: 'abc', SITE_EMAIL: 'nope', DATABASE_URL: 'mysql://x' })).toThrow(
       /PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/,

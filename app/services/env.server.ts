@@ -99,6 +99,20 @@ const EnvSchema = z
       .trim()
       .regex(/^[1-9][0-9]{2,7}$/, 'must be milliseconds, 100 to 99999999')
       .default('60000'),
+    // Months after its last activity that an enquiry which never became an order is anonymised,
+    // and a contact message (the privacy notice states both).
+    RETENTION_ENQUIRY_MONTHS: z
+      .string()
+      .trim()
+      .regex(/^([1-9]|[1-9][0-9]|1[0-1][0-9]|120)$/, 'must be a number of months, 1 to 120')
+      .default('24'),
+    RETENTION_CONTACT_MONTHS: z
+      .string()
+      .trim()
+      .regex(/^([1-9]|[1-9][0-9]|1[0-1][0-9]|120)$/, 'must be a number of months, 1 to 120')
+      .default('12'),
+    // The Data Protection Officer's address on the privacy notice (SITE_EMAIL when unset).
+    SITE_DPO_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()),
     SITE_FACEBOOK: optionalText.pipe(z.url().optional()),
     SITE_INSTAGRAM: optionalText.pipe(z.url().optional()),
     SITE_LINKEDIN: optionalText.pipe(z.url().optional()),
@@ -146,6 +160,9 @@ export type Env = z.infer<typeof EnvSchema> & {
   quotationReminderDays: number;
   /** JOBS_INTERVAL_MS as a number. */
   jobsIntervalMs: number;
+  /** RETENTION_ENQUIRY_MONTHS and RETENTION_CONTACT_MONTHS as numbers. */
+  retentionEnquiryMonths: number;
+  retentionContactMonths: number;
 };
 
 export class ConfigError extends Error {
@@ -179,6 +196,8 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     trustedHops: Number(env.TRUST_PROXY),
     quotationReminderDays: Number(env.QUOTATION_REMINDER_DAYS),
     jobsIntervalMs: Number(env.JOBS_INTERVAL_MS),
+    retentionEnquiryMonths: Number(env.RETENTION_ENQUIRY_MONTHS),
+    retentionContactMonths: Number(env.RETENTION_CONTACT_MONTHS),
   };
 }
 

@@ -209,6 +209,25 @@ export async function changePassword(
   return setCookies(response);
 }
 
+/**
+ * Checks the signed-in user's password again before an irreversible step (deleting the account):
+ * Better Auth's own check, with its limits. A wrong one is a 400 about the password.
+ */
+export async function confirmPassword(request: Request, password: string): Promise<void> {
+  const response = await auth()
+    .api.verifyPassword({ body: { password }, headers: request.headers, asResponse: true })
+    .catch(refusalResponse);
+  if (!response.ok) {
+    await failureOf(response);
+    throw new UserError(WRONG_PASSWORD, 400, 'password');
+  }
+}
+
+/** Ends this request's session (if it still exists) and returns the headers that clear its cookie. */
+export async function signOutHeaders(request: Request): Promise<Headers> {
+  return setCookies(await auth().api.signOut({ headers: request.headers, asResponse: true }));
+}
+
 // ---------- two-factor (TOTP) ----------
 
 export interface TwoFactorSetup {

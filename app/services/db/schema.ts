@@ -350,6 +350,11 @@ export const enquiries = pgTable(
      * in the acknowledgement e-mail), so a guest can reopen the confirmation page and nobody else.
      */
     accessTokenHash: text(),
+    /**
+     * When the person's details were erased (their request, or the retention period): the
+     * enquiry and its items stay for the company's figures, without anyone's name or words.
+     */
+    anonymisedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -390,6 +395,8 @@ export const contactMessages = pgTable(
     handled: boolean().notNull().default(false),
     /** When staff first opened it (unread messages are shown in bold in the inbox). */
     readAt: timestamp({ withTimezone: true }),
+    /** When the sender's details and words were erased (their request, or the retention period). */
+    anonymisedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [

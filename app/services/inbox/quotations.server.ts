@@ -616,7 +616,8 @@ export async function getQuotationPdf(
         ownerId === undefined ? undefined : eq(enquiries.userId, ownerId),
       ),
     );
-  return row ?? null;
+  // An anonymised enquiry's quotation that never became a sale has no PDF any more.
+  return row?.pdf.length ? row : null;
 }
 
 /** A quotation's stored lines, in their printed order. */

@@ -5,7 +5,7 @@ import { db } from '../db/client.server';
 import { mailSettled } from '../mail/queue.server';
 import { enquiryEvents, pendingMail, quotations, scheduledJobs } from '../db/schema';
 import { sendExpiryReminders } from './reminders.server';
-import { LEASE_MS, runDueJobs, type Job } from './scheduler.server';
+import { JOBS, LEASE_MS, runDueJobs, type Job } from './scheduler.server';
 
 // Deliveries started in the background finish before the database closes.
 afterAll(() => mailSettled());
@@ -199,7 +199,9 @@ describe('the scheduler', () => {
       .update(scheduledJobs)
       .set({ nextRunAt: now })
       .where(eq(scheduledJobs.name, 'quotation-reminders'));
-    expect(await runDueJobs(now)).toEqual(['quotation-reminders']);
+    // The shop's own job list, less the retention job (which would anonymise this file's rows).
+    const reminders = JOBS.filter((job) => job.name === 'quotation-reminders');
+    expect(await runDueJobs(now, reminders)).toEqual(['quotation-reminders']);
     expect((await remindersTo('job@school.example')).map((m) => m.subject)).toEqual([
       `Quotation ${q.number} expires on 1 Apr 2057`,
     ]);

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { db, rowsOf } from '../db/client.server';
 import { scheduledJobs } from '../db/schema';
 import { env } from '../env.server';
+import { applyRetention } from '../privacy/retention.server';
 import { sendExpiryReminders } from './reminders.server';
 
 /** A piece of work that runs on a schedule. `run` gets the time it runs at (a clock tests set). */
@@ -14,10 +15,13 @@ export interface Job {
 
 /**
  * Every scheduled job of the shop. Expiry itself needs none: it is computed when read. The
- * reminders' query reads an index of open quotations by expiry, so it runs at every tick.
+ * reminders' query reads an index of open quotations by expiry, so it runs at every tick; the
+ * retention rules (anonymising old enquiries and messages, pruning sessions and counters) once a
+ * day.
  */
 export const JOBS: readonly Job[] = [
   { name: 'quotation-reminders', everyMs: 0, run: sendExpiryReminders },
+  { name: 'retention', everyMs: 86_400_000, run: (now) => applyRetention(now) },
 ];
 
 /**
