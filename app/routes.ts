@@ -15,6 +15,9 @@ export default [
   route('register', 'routes/register.tsx'),
   route('cart', 'routes/cart.tsx'),
   route('profile', 'routes/profile.tsx'),
+  // Everything the shop holds about the signed-in customer: data.json or data.html.
+  route('profile/data.json', 'routes/profile.data.ts', { id: 'profile-data-json' }),
+  route('profile/data.html', 'routes/profile.data.ts', { id: 'profile-data-html' }),
   route('orders', 'routes/orders.tsx'),
   route('orders/:id', 'routes/orders.$id.tsx'),
   route('orders/:id/quotations/:file', 'routes/orders.$id.quotations.$file.ts'),
@@ -62,6 +65,9 @@ export default [
       'enquiries/:id/attachments/:attachmentId',
       'routes/admin.enquiries.$id.attachments.$attachmentId.ts',
     ),
+    // Requests about a person's data (access, deletion) and the company's figures.
+    route('privacy', 'routes/admin.privacy.tsx'),
+    route('privacy/export', 'routes/admin.privacy.export.ts'),
     route('messages', 'routes/admin.messages.tsx'),
     route('messages/:id', 'routes/admin.messages.$id.tsx'),
     // Any other /admin/… address goes through the guard before its 404: a guest is sent to sign

@@ -2,7 +2,9 @@
 // schools and organisations by quotation; the privacy notice follows the Personal Data Protection
 // Act 2012 (PDPA): what is collected, why, how long it is kept, withdrawal of consent, access
 // and correction, and whom to contact. `{name}`, `{email}`, `{address}` and `{uen}` are filled
-// in from the SITE_* settings when the page renders, so the text always names the operator.
+// in from the SITE_* settings when the page renders, so the text always names the operator; the
+// privacy notice's `{dpoEmail}` and retention periods (`{enquiryMonths}`, `{contactMonths}`,
+// `{invoiceYears}`) come from its page's loader, so the notice states what the shop does.
 
 export interface LegalSection {
   id: string;
@@ -96,7 +98,7 @@ export const terms: LegalDocument = {
 
 export const privacy: LegalDocument = {
   title: 'Privacy Notice',
-  updated: '2026-11-23',
+  updated: '2026-11-28',
   intro:
     '{name} (UEN {uen}) respects your personal data. This notice explains, as the Personal Data Protection Act 2012 (PDPA) requires, what personal data we collect through this website and our services, why, how long we keep it, and how you can withdraw consent, see or correct it.',
   sections: [
@@ -139,12 +141,14 @@ export const privacy: LegalDocument = {
       title: '4. How long we keep it',
       body: [
         [
-          'Contact form messages: up to 2 years after our last correspondence with you.',
-          'Enquiries, quotations, orders and invoices: 5 years after the end of the financial year they belong to, as Singapore’s tax and company laws require.',
-          'Accounts: while the account is open; when you ask us to close it, we delete it within 30 days, except records we must keep for the periods above.',
-          'Network addresses used against abuse: up to a few hours; those recorded with a signed-in session: until that session ends (at most 7 days after its last use) or you sign out.',
+          'Enquiries that never became an order: {enquiryMonths} months after the last activity on them (your message, our reply or quotation, your answer). Then we erase your name, e-mail address, phone number, delivery address, message, our correspondence and the files sent with it; what was asked for stays, without anything that identifies you, for our statistics.',
+          'Contact form messages: {contactMonths} months after our last correspondence, then erased the same way.',
+          'Orders: the tax invoices and credit notes, the order, the quotation you accepted and your acceptance with its purchase order are kept for {invoiceYears} years after the end of the financial year they belong to, as Singapore’s Income Tax Act, GST Act and Companies Act require. Tax invoices and credit notes are never changed; the rest of such an enquiry is erased as above when you ask us to.',
+          'Accounts: while the account is open. You can download everything we hold about you and delete your account yourself on your Profile page; the account and its sessions are deleted at once and your enquiries and messages are erased as above, except the order records we must keep.',
+          'Network addresses used against abuse: kept only as a keyed fingerprint, for a day after the limit’s window ends; those recorded with a signed-in session: until that session ends (at most 7 days after its last use) or you sign out. Expired sessions are deleted every day.',
+          'E-mails we send you: their text for 7 days after sending; the record of who was sent what and when for {enquiryMonths} months.',
         ],
-        'When data is no longer needed for these purposes, we delete it or make it anonymous.',
+        'A scheduled task applies these periods every day.',
       ],
     },
     {
@@ -165,7 +169,7 @@ export const privacy: LegalDocument = {
       id: 'access',
       title: '7. Access and correction',
       body: [
-        'You may ask to see the personal data we hold about you and how it has been used or disclosed in the past year, and ask us to correct any error. Signed-in customers can update their name and phone number on their Profile page at any time.',
+        'You may ask to see the personal data we hold about you and how it has been used or disclosed in the past year, and ask us to correct any error or to delete it. Signed-in customers can update their name and phone number, download all their data and delete their account on their Profile page at any time; if you wrote to us without an account, send your request to our Data Protection Officer from the e-mail address you used.',
         'We respond to access and correction requests within 30 days. If we need longer, we will tell you when to expect our answer. We may charge a reasonable fee for an access request, and will tell you the amount before we proceed.',
       ],
     },
@@ -176,7 +180,7 @@ export const privacy: LegalDocument = {
         'Questions, requests and complaints about personal data go to our Data Protection Officer:',
         [
           'Data Protection Officer, {name}',
-          'E-mail: {email} (subject: “PDPA request”)',
+          'E-mail: {dpoEmail} (subject: “PDPA request”)',
           'Address: {address}',
         ],
         'If you are not satisfied with our answer, you may contact the Personal Data Protection Commission (www.pdpc.gov.sg).',

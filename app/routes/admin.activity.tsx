@@ -1,4 +1,4 @@
-import { ArrowRight, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ArrowRight, Download, Pencil, Plus, Trash2, UserX } from 'lucide-react';
 import { Form, Link } from 'react-router';
 import type { Route } from './+types/admin.activity';
 import { AdminPageHeader } from '~/components/admin/admin-shell';
@@ -14,11 +14,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { filter, ...(await listActivity(filter)) };
 }
 
-const ENTITY_LABEL = { product: 'product', sport: 'sport', category: 'category' } as const;
+const ENTITY_LABEL = {
+  product: 'product',
+  sport: 'sport',
+  category: 'category',
+  person: 'the personal data of',
+} as const;
 const ACTION = {
   create: { verb: 'created', icon: Plus, tone: 'bg-green-100 text-green-800' },
   update: { verb: 'edited', icon: Pencil, tone: 'bg-brand-50 text-brand-800' },
   delete: { verb: 'deleted', icon: Trash2, tone: 'bg-red-100 text-red-800' },
+  export: { verb: 'exported', icon: Download, tone: 'bg-slate-100 text-slate-800' },
+  erase: { verb: 'erased', icon: UserX, tone: 'bg-red-100 text-red-800' },
 } as const;
 
 // Fixed to the shop's time zone, so the server's and the browser's renders agree.
@@ -56,7 +63,7 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
     <>
       <AdminPageHeader
         title="Activity"
-        description="Every change to products, sports and categories: who, when and what changed, newest first."
+        description="Every change to products, sports and categories, and every request about a person's data: who, when and what, newest first."
       />
       <Form
         method="get"
@@ -76,6 +83,7 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
             <option value="product">Products</option>
             <option value="sport">Sports</option>
             <option value="category">Categories</option>
+            <option value="person">Personal data requests</option>
           </select>
         </div>
         <button

@@ -143,7 +143,9 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     ? 'Your account has been created. You can sign in now.'
     : params.get('reset')
       ? 'Your password has been changed. Sign in with the new one.'
-      : null;
+      : params.get('deleted')
+        ? 'Your account has been deleted and you have been signed out.'
+        : null;
 
   const googleFailed = params.get('error') === 'google';
 

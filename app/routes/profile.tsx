@@ -1,5 +1,13 @@
 import { useRef, useState } from 'react';
-import { data, redirect, useActionData, useFetcher, useSearchParams } from 'react-router';
+import {
+  data,
+  Form,
+  redirect,
+  useActionData,
+  useFetcher,
+  useNavigation,
+  useSearchParams,
+} from 'react-router';
 import { busyButton } from '~/lib/busy-button';
 import { toast } from '~/lib/toast';
 import type { Route } from './+types/profile';
@@ -14,6 +22,7 @@ import {
   profileSchema,
   totpCodeSchema,
 } from '~/lib/schemas/account';
+import { DeleteAccountSchema } from '~/lib/schemas/privacy';
 import { useForm } from '~/lib/use-form';
 import { useHydrated } from '~/lib/use-hydrated';
 import { useOnResult } from '~/lib/use-on-result';
@@ -29,6 +38,7 @@ import {
 import { fieldError, UserError } from '~/services/errors.server';
 import { formAction, parseInput, readForm } from '~/services/forms.server';
 import { requireUser } from '~/services/permissions.server';
+import { deleteOwnAccount } from '~/services/privacy/account-deletion.server';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Profile | Fieldhouse Sports Engineering' },
@@ -52,10 +62,10 @@ const PASSWORD_CHANGED = 'password-changed';
 const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed. Other sessions were signed out.';
 
 /** The intents that check the password: one per-address budget with /api/auth's password checks. */
-const PASSWORD_CHECKS = new Set(['password', '2fa-start', '2fa-disable']);
+const PASSWORD_CHECKS = new Set(['password', '2fa-start', '2fa-disable', 'delete-account']);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireUser(request);
+  const user = await requireUser(request);
   return formAction<Success>(async () => {
     const form = await readForm(request);
     const values = formValues(form);
@@ -96,6 +106,14 @@ export async function action({ request, context }: Route.ActionArgs) {
           { ok: true, message: 'Two-factor sign-in is on. Keep your backup codes safe.' },
           { headers },
         );
+      }
+      case 'delete-account': {
+        const { accountPassword } = parseInput(DeleteAccountSchema, values);
+        const { headers } = await deleteOwnAccount(request, user, accountPassword).catch(
+          fieldError('accountPassword'),
+        );
+        // Always a new page (this one needs an account), with or without JavaScript.
+        throw redirect('/login?deleted=1', { headers });
       }
       default:
         throw new UserError('Unknown action.', 400);
@@ -215,8 +233,83 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </password.Form>
         </section>
         <TwoFactorSection enabled={loaderData.twoFactorEnabled} />
+        <YourDataSection result={plain} />
       </div>
     </>
+  );
+}
+
+/**
+ * What the shop holds about the customer, to download (JSON for a machine, HTML to read or print),
+ * and the account's deletion: the password again and a ticked box, as a plain form (the answer is
+ * always another page: the sign-in page saying the account is gone).
+ */
+function YourDataSection({ result }: { result: Result | undefined }) {
+  const form = useForm(DeleteAccountSchema, result);
+  const busy = useNavigation().formData?.get('intent') === 'delete-account';
+  const link =
+    'inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50';
+  return (
+    <section aria-labelledby="your-data" className={`${card} md:col-span-2`}>
+      <h2 id="your-data" className="text-lg font-bold">
+        Your data
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        Download everything we hold about you: your account, enquiries with their items, messages,
+        quotations and orders.
+      </p>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <a href="/profile/data.json" download className={link}>
+          Download my data (JSON)
+        </a>
+        <a href="/profile/data.html" download className={link}>
+          Download my data (HTML)
+        </a>
+      </div>
+      <h3 className="mt-8 font-bold text-red-800">Delete my account</h3>
+      <p className="mt-1 max-w-2xl text-sm text-slate-700">
+        Your account is deleted at once and you are signed out everywhere. Your enquiries and
+        messages stay with us without your name, contact details or words; tax invoices and the
+        records of your purchases are kept as the law requires (see our{' '}
+        <a href="/privacy#retention" className="font-medium text-brand-700 underline">
+          Privacy Notice
+        </a>
+        ). This cannot be undone.
+      </p>
+      <Form method="post" {...form.props} className="mt-4 max-w-sm space-y-2">
+        <input type="hidden" name="intent" value="delete-account" />
+        <PasswordField
+          id="accountPassword"
+          label="Password"
+          autoComplete="current-password"
+          error={form.errors.accountPassword}
+        />
+        <div>
+          <label className="flex items-start gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              id="deleteConfirm"
+              name="deleteConfirm"
+              value="yes"
+              aria-invalid={form.errors.deleteConfirm ? true : undefined}
+              aria-describedby="deleteConfirm-error"
+              className="mt-0.5 size-4"
+            />
+            I understand that my account is deleted for good.
+          </label>
+          <p id="deleteConfirm-error" className="mt-1 min-h-5 text-sm text-red-700">
+            {form.errors.deleteConfirm}
+          </p>
+        </div>
+        <button
+          type="submit"
+          {...busyButton(busy)}
+          className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60 aria-disabled:opacity-60"
+        >
+          Delete my account
+        </button>
+      </Form>
+    </section>
   );
 }
 

@@ -7,6 +7,7 @@ import {
   LogOut,
   Mail,
   Package,
+  ShieldCheck,
   ShoppingCart,
   Tags,
   Trophy,
@@ -33,6 +34,7 @@ const NAV: NavItem[] = [
   { to: '/admin/orders', label: 'Orders', icon: ShoppingCart },
   { to: '/admin/messages', label: 'Messages', icon: Mail, badge: 'openMessages' },
   { to: '/admin/activity', label: 'Activity', icon: History },
+  { to: '/admin/privacy', label: 'Privacy', icon: ShieldCheck },
 ];
 
 const BADGE_LABEL: Record<keyof InboxCounts, string> = {

@@ -10,10 +10,22 @@ const dateFormat = new Intl.DateTimeFormat('en-SG', {
   timeZone: 'Asia/Singapore',
 });
 
-/** Terms or privacy notice: a contents list, then numbered sections, with the company's details filled in. */
-export function LegalDocumentPage({ doc }: { doc: LegalDocument }) {
+/**
+ * Terms or privacy notice: a contents list, then numbered sections, with the company's details
+ * filled in, and the page's own `values` (`{dpoEmail}` and the like) where the text names them.
+ */
+export function LegalDocumentPage({
+  doc,
+  values = {},
+}: {
+  doc: LegalDocument;
+  values?: Record<string, string | number>;
+}) {
   const site = useSite();
-  const fill = (text: string) => fillSite(text, site);
+  const fill = (text: string) =>
+    fillSite(text, site).replace(/\{(\w+)\}/g, (whole, key: string) =>
+      key in values ? String(values[key]) : whole,
+    );
   return (
     <>
       <PageHeader title={doc.title} subtitle={`${site.name} · UEN ${site.uen}`} />

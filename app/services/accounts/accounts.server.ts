@@ -219,7 +219,7 @@ export async function confirmPassword(request: Request, password: string): Promi
     .catch(refusalResponse);
   if (!response.ok) {
     await failureOf(response);
-    throw new UserError(WRONG_PASSWORD, 400, 'password');
+    throw new UserError(WRONG_PASSWORD, 400);
   }
 }
 

@@ -453,10 +453,14 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => Buffer.from(value),
 });
 
-/** Who did what to the catalogue: every create, edit and delete of a product, sport or category. */
-export const auditEntities = ['product', 'sport', 'category'] as const;
+/**
+ * Who did what in the back office: every create, edit and delete of a product, sport or category,
+ * and every request about a person's data that staff carried out (an export or an erasure; the
+ * person is named by their masked e-mail address, entity id 0).
+ */
+export const auditEntities = ['product', 'sport', 'category', 'person'] as const;
 export type AuditEntity = (typeof auditEntities)[number];
-export type AuditAction = 'create' | 'update' | 'delete';
+export type AuditAction = 'create' | 'update' | 'delete' | 'export' | 'erase';
 /** One changed field: its value before and after (image lists as their file keys). */
 export type AuditChanges = Record<string, { from: unknown; to: unknown }>;
 

@@ -199,7 +199,12 @@ export interface ErasureResult {
  * two-factor secret and cart. A staff account is refused: staff records (who issued an invoice)
  * must not lose their author, and staff leave through the admin CLI. Files go after the commit.
  */
-export async function erasePerson(email: string, now = new Date()): Promise<ErasureResult> {
+export async function erasePerson(
+  email: string,
+  now = new Date(),
+  /** Runs in the same transaction once the erasure is done (the activity log's entry). */
+  record?: (tx: Tx, result: ErasureResult) => Promise<void>,
+): Promise<ErasureResult> {
   const address = email.trim().toLowerCase();
   const { keys, result } = await db().transaction(async (tx) => {
     const [account] = await tx
@@ -236,15 +241,14 @@ export async function erasePerson(email: string, now = new Date()): Promise<Eras
       // Sessions, sign-in methods, the two-factor secret and the cart go with it (foreign keys).
       await tx.delete(user).where(eq(user.id, account.id));
     }
-    return {
-      keys,
-      result: {
-        enquiries: ids.enquiryIds.length,
-        messages: ids.messageIds.length,
-        sales: Number(sales?.n ?? 0),
-        accountDeleted: Boolean(account),
-      },
+    const result = {
+      enquiries: ids.enquiryIds.length,
+      messages: ids.messageIds.length,
+      sales: Number(sales?.n ?? 0),
+      accountDeleted: Boolean(account),
     };
+    await record?.(tx, result);
+    return { keys, result };
   });
   await deleteFiles(keys);
   return result;

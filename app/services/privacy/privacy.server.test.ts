@@ -36,6 +36,8 @@ import { deleteOwnAccount } from './account-deletion.server';
 import { ANONYMISED_NAME, erasePerson, REMOVED_TEXT } from './erase.server';
 import { collectPersonData, personDataHtml } from './person-data.server';
 import { applyRetention, monthsBefore } from './retention.server';
+import { erasePersonForStaff, exportPersonForStaff, lookUpPerson } from './requests.server';
+import { listAudit } from '../audit/audit.server';
 
 afterAll(() => mailSettled());
 
@@ -261,11 +263,7 @@ describe('a customer deleting their account', () => {
     const wrong = await deleteOwnAccount(request(c.cookie), who, 'not my password').catch(
       (e: unknown) => e,
     );
-    expect(wrong).toMatchObject({
-      message: 'The password is not correct.',
-      status: 400,
-      field: 'password',
-    });
+    expect(wrong).toMatchObject({ message: 'The password is not correct.', status: 400 });
     expect(await db().select({ id: user.id }).from(user).where(eq(user.id, c.id))).toHaveLength(1);
 
     const { headers } = await deleteOwnAccount(request(c.cookie), who, c.password);
@@ -337,6 +335,48 @@ describe('a person’s data', () => {
   it('of an unknown address is empty', async () => {
     const data = await collectPersonData('nobody@nowhere.example');
     expect(data).toMatchObject({ account: null, enquiries: [], messages: [] });
+  });
+});
+
+describe('requests carried out by staff', () => {
+  it('look up, export and erase a guest address, each export and erasure in the activity log', async () => {
+    await createEnquiryWithItem({ contactEmail: 'walk-in@school.example' });
+    expect(await lookUpPerson('walk-in@school.example')).toEqual({
+      account: null,
+      enquiries: 1,
+      sales: 0,
+      messages: 0,
+    });
+    const response = await exportPersonForStaff(staff, 'Walk-In@school.example', 'json');
+    expect(response.headers.get('content-disposition')).toMatch(
+      /attachment; filename="personal-data-/,
+    );
+    const data = (await response.json()) as { enquiries: { contactEmail: string }[] };
+    expect(data.enquiries[0]!.contactEmail).toBe('walk-in@school.example');
+    await erasePersonForStaff(staff, 'walk-in@school.example');
+    const [erased, exported] = await listAudit({ entity: 'person', limit: 2 });
+    expect(exported).toMatchObject({
+      actorName: 'Staff Lim',
+      action: 'export',
+      entityName: 'w•••@school.example',
+      changes: { format: { from: null, to: 'JSON' }, enquiries: { from: null, to: 1 } },
+    });
+    expect(erased).toMatchObject({
+      action: 'erase',
+      entityName: 'w•••@school.example',
+      changes: { enquiries: { from: 1, to: 'anonymised' }, account: { from: 'none', to: 'none' } },
+    });
+    expect(await lookUpPerson('walk-in@school.example')).toMatchObject({ enquiries: 0 });
+  });
+
+  it('log nothing when an erasure is refused', async () => {
+    const admin = await createCustomer({ email: 'second.admin@fieldhouse.example' });
+    await db().update(user).set({ role: 'admin' }).where(eq(user.id, admin.id));
+    const before = await listAudit({ entity: 'person' });
+    await expect(erasePersonForStaff(staff, 'second.admin@fieldhouse.example')).rejects.toThrow(
+      /staff account/,
+    );
+    expect(await listAudit({ entity: 'person' })).toEqual(before);
   });
 });
 
@@ -428,6 +468,12 @@ describe('retention', () => {
         { key: 'auth:live', count: 3, resetAt: ago(3_600_000) },
       ]);
     await db()
+      .insert(pendingMail)
+      .values([
+        { to: 'old-mail@x.example', subject: 'Old', text: '', sentAt: ago(25 * MONTH) },
+        { to: 'new-mail@x.example', subject: 'New', text: '', sentAt: ago(23 * MONTH) },
+      ]);
+    await db()
       .insert(verification)
       .values([
         {
@@ -470,6 +516,11 @@ describe('retention', () => {
     expect(
       await db().select({ id: session.id }).from(session).where(eq(session.id, 'live-session')),
     ).toHaveLength(1);
+    const mails = await db()
+      .select({ to: pendingMail.to })
+      .from(pendingMail)
+      .where(inArray(pendingMail.to, ['old-mail@x.example', 'new-mail@x.example']));
+    expect(mails).toEqual([{ to: 'new-mail@x.example' }]);
     const counters = (await db().select({ key: rateLimits.key }).from(rateLimits)).map(
       (r) => r.key,
     );

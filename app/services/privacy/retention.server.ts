@@ -1,6 +1,6 @@
 import { lt, sql } from 'drizzle-orm';
 import { db, rowsOf } from '../db/client.server';
-import { rateLimits, session, verification } from '../db/schema';
+import { pendingMail, rateLimits, session, verification } from '../db/schema';
 import { env } from '../env.server';
 import { anonymiseContactMessages, anonymiseEnquiries, deleteFiles } from './erase.server';
 
@@ -39,13 +39,15 @@ export interface RetentionResult {
   sessions: number;
   rateLimits: number;
   verifications: number;
+  mails: number;
 }
 
 /**
  * The retention rules, as the scheduled job runs them once a day: enquiries that never became an
  * order and have had no activity (a timeline entry) for RETENTION_ENQUIRY_MONTHS are anonymised
- * (anonymiseEnquiries), contact messages untouched for RETENTION_CONTACT_MONTHS likewise, and
- * expired sessions, rate-limit counters and verification tokens are deleted. Enquiries that became
+ * (anonymiseEnquiries), contact messages untouched for RETENTION_CONTACT_MONTHS likewise, the
+ * records of mail sent before the enquiries' period are deleted, and expired sessions, rate-limit
+ * counters and verification tokens too. Enquiries that became
  * orders keep their sale's records (tax invoices never change). Each batch is its own
  * transaction and skips what is already anonymised, so a second run, or a run that stopped
  * half-way, does nothing twice. Logs what it did and returns the counts.
@@ -62,6 +64,7 @@ export async function applyRetention(
     sessions: 0,
     rateLimits: 0,
     verifications: 0,
+    mails: 0,
   };
   for (;;) {
     const keys: string[] = [];
@@ -118,8 +121,15 @@ export async function applyRetention(
       .where(lt(verification.expiresAt, now))
       .returning({ id: verification.id })
   ).length;
+  // The record of a sent mail (to whom, subject, when) goes with the enquiries' period.
+  result.mails = (
+    await db()
+      .delete(pendingMail)
+      .where(lt(pendingMail.sentAt, enquiryCutoff))
+      .returning({ id: pendingMail.id })
+  ).length;
   console.info(
-    `Retention: anonymised ${result.enquiries} enquiries (no order, no activity since ${enquiryCutoff.toISOString()}) and ${result.messages} contact messages (since ${contactCutoff.toISOString()}); deleted ${result.sessions} expired sessions, ${result.rateLimits} rate-limit counters, ${result.verifications} expired verification tokens.`,
+    `Retention: anonymised ${result.enquiries} enquiries (no order, no activity since ${enquiryCutoff.toISOString()}) and ${result.messages} contact messages (since ${contactCutoff.toISOString()}); deleted ${result.sessions} expired sessions, ${result.rateLimits} rate-limit counters, ${result.verifications} expired verification tokens and ${result.mails} records of mail sent before ${enquiryCutoff.toISOString()}.`,
   );
   return result;
 }

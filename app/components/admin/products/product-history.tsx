@@ -12,6 +12,9 @@ const VERB: Record<AuditAction, string> = {
   create: 'created the product',
   update: 'changed',
   delete: 'deleted the product',
+  // Requests about a person's data: never a product's, named for completeness.
+  export: 'exported',
+  erase: 'erased',
 };
 
 const LABEL: Record<string, string> = {
