@@ -1,0 +1,416 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { addDays, type ReportPeriods } from '~/lib/report-period';
+import { SG_PUBLIC_HOLIDAYS, WORKING_HOURS } from '~/lib/sg-holidays';
+import { db, rowsOf } from '../db/client.server';
+import { singaporeDayStart } from '../inbox/shared.server';
+
+/** A figure in the chosen period and in the one before it. */
+export interface Compared {
+  current: number;
+  previous: number;
+}
+
+/** A figure that may not exist (a median of nothing), in both periods. */
+export interface ComparedOrNone {
+  current: number | null;
+  previous: number | null;
+}
+
+export interface WeekRow {
+  /** 1 for the period's first seven days, and so on (the last may be shorter). */
+  week: number;
+  /** The first day of those seven, in the chosen period. */
+  from: string;
+  enquiries: number;
+  messages: number;
+  previousEnquiries: number;
+  previousMessages: number;
+}
+
+export const QUOTATION_OUTCOMES = ['sent', 'accepted', 'declined', 'expired'] as const;
+export type QuotationOutcome = (typeof QUOTATION_OUTCOMES)[number];
+
+export interface QuotationRow {
+  outcome: QuotationOutcome;
+  count: Compared;
+  /** Before GST: subtotal less the quotation's discount. */
+  beforeGstCents: Compared;
+  totalCents: Compared;
+}
+
+export const PIPELINE_STAGES = [
+  'new',
+  'in_progress',
+  'awaiting_answer',
+  'changes_requested',
+  'accepted',
+] as const;
+export type PipelineStage = (typeof PIPELINE_STAGES)[number];
+
+export interface PipelineRow {
+  stage: PipelineStage;
+  enquiries: number;
+  beforeGstCents: number;
+  totalCents: number;
+}
+
+export interface RankedRow {
+  name: string;
+  enquiries: number;
+  quantity: number;
+  previousEnquiries: number;
+}
+
+export interface OrganisationRow {
+  name: string;
+  enquiries: number;
+  previousEnquiries: number;
+  acceptedBeforeGstCents: number;
+  acceptedTotalCents: number;
+}
+
+export interface ReportData {
+  periods: ReportPeriods;
+  enquiries: Compared;
+  messages: Compared;
+  /** Working hours (09:00–18:00 Singapore, working days) from an enquiry to its first answer. */
+  firstReply: {
+    medianHours: ComparedOrNone;
+    p90Hours: ComparedOrNone;
+    answered: Compared;
+    unanswered: Compared;
+  };
+  /** Accepted ÷ (accepted + declined + expired) in each period; null when none was decided. */
+  winRate: ComparedOrNone;
+  weekly: WeekRow[];
+  quotations: QuotationRow[];
+  pipeline: PipelineRow[];
+  products: RankedRow[];
+  categories: RankedRow[];
+  organisations: OrganisationRow[];
+}
+
+/** Rows in each ranked list. */
+export const TOP = 10;
+
+/** The moments that bound the two periods: previous start, current start, current end (open). */
+function bounds(periods: ReportPeriods) {
+  return {
+    prevStart: singaporeDayStart(periods.previous.from),
+    curStart: singaporeDayStart(periods.current.from),
+    curEnd: singaporeDayStart(addDays(periods.current.to, 1)),
+  };
+}
+
+const n = (v: unknown) => Number(v ?? 0);
+const orNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+async function rows<T>(query: SQL): Promise<T[]> {
+  return rowsOf<T>(await db().execute(query));
+}
+
+/**
+ * Everything the back office's reports page shows for a period, compared with the period before
+ * it: each figure is one SQL aggregate over its index (no row is carried into JavaScript to be
+ * counted), and the queries run side by side.
+ */
+export async function buildReport(periods: ReportPeriods, now = new Date()): Promise<ReportData> {
+  const b = bounds(periods);
+  const [weekly, firstReply, quotations, pipeline, products, categories, organisations] =
+    await Promise.all([
+      weeklyVolumes(periods, b),
+      firstReplyTimes(b, now),
+      quotationOutcomes(b, now),
+      pipelineNow(now),
+      topProducts(b),
+      topCategories(b),
+      topOrganisations(b),
+    ]);
+  const sum = (key: keyof WeekRow) => weekly.reduce((total, w) => total + Number(w[key]), 0);
+  const decided = (period: 'current' | 'previous') => {
+    const count = (o: QuotationOutcome) => quotations.find((q) => q.outcome === o)!.count[period];
+    const all = count('accepted') + count('declined') + count('expired');
+    return all ? count('accepted') / all : null;
+  };
+  return {
+    periods,
+    enquiries: { current: sum('enquiries'), previous: sum('previousEnquiries') },
+    messages: { current: sum('messages'), previous: sum('previousMessages') },
+    firstReply,
+    winRate: { current: decided('current'), previous: decided('previous') },
+    weekly,
+    quotations,
+    pipeline,
+    products,
+    categories,
+    organisations,
+  };
+}
+
+type Bounds = ReturnType<typeof bounds>;
+
+/** Which period a moment falls in (0 current, 1 previous) and its seven-day slice there. */
+const slice = (column: SQL, b: Bounds) => sql`
+  CASE WHEN ${column} >= ${b.curStart} THEN 0 ELSE 1 END AS p,
+  floor(extract(epoch FROM ${column} - CASE WHEN ${column} >= ${b.curStart} THEN ${b.curStart}::timestamptz ELSE ${b.prevStart}::timestamptz END) / 604800)::int AS w`;
+
+/** Enquiries and contact messages per seven days of each period, aligned week by week. */
+async function weeklyVolumes(periods: ReportPeriods, b: Bounds): Promise<WeekRow[]> {
+  const [enquiryRows, messageRows] = await Promise.all([
+    rows<{ p: number; w: number; c: number }>(sql`
+      SELECT ${slice(sql`created_at`, b)}, count(*)::int AS c FROM enquiries
+       WHERE created_at >= ${b.prevStart} AND created_at < ${b.curEnd} GROUP BY 1, 2`),
+    rows<{ p: number; w: number; c: number }>(sql`
+      SELECT ${slice(sql`created_at`, b)}, count(*)::int AS c FROM contact_messages
+       WHERE created_at >= ${b.prevStart} AND created_at < ${b.curEnd} GROUP BY 1, 2`),
+  ]);
+  const weeks = Math.ceil(periods.current.days / 7);
+  const get = (list: { p: number; w: number; c: number }[], p: number, w: number) =>
+    n(list.find((r) => n(r.p) === p && n(r.w) === w)?.c);
+  return Array.from({ length: weeks }, (_, w) => ({
+    week: w + 1,
+    from: addDays(periods.current.from, w * 7),
+    enquiries: get(enquiryRows, 0, w),
+    messages: get(messageRows, 0, w),
+    previousEnquiries: get(enquiryRows, 1, w),
+    previousMessages: get(messageRows, 1, w),
+  }));
+}
+
+/**
+ * Working hours from each enquiry of a period to its first reply or quotation: a calendar of the
+ * days involved carries the working hours before each day (public holidays and weekends count
+ * none), so an enquiry's wait is the calendar's count at its answer less the count at its
+ * arrival, both found by an equality join on the Singapore day. The median and 90th percentile
+ * are PostgreSQL's continuous percentiles; unanswered enquiries are counted apart.
+ */
+async function firstReplyTimes(b: Bounds, now: Date): Promise<ReportData['firstReply']> {
+  const open = WORKING_HOURS.start;
+  const length = WORKING_HOURS.end - WORKING_HOURS.start;
+  const holidays = `{${[...SG_PUBLIC_HOLIDAYS].join(',')}}`;
+  const local = (t: SQL) => sql`(${t} AT TIME ZONE 'Asia/Singapore')`;
+  // Working hours on a day before the moment `t` (0 to the day's length; none off working days).
+  const within = (t: SQL) =>
+    sql`CASE WHEN c.working THEN least(greatest(extract(epoch FROM ${local(t)}::time) / 3600 - ${open}, 0), ${length}) ELSE 0 END`;
+  const [row] = await rows<Record<string, unknown>>(sql`
+    WITH asked AS (
+      SELECT e.created_at AS asked,
+             CASE WHEN e.created_at >= ${b.curStart} THEN 0 ELSE 1 END AS p,
+             (SELECT min(v.created_at) FROM enquiry_events v
+               WHERE v.enquiry_id = e.id AND v.kind IN ('reply', 'quotation')) AS answered
+        FROM enquiries e
+       WHERE e.created_at >= ${b.prevStart} AND e.created_at < ${b.curEnd}
+    ), days AS (
+      SELECT d::date AS day,
+             extract(isodow FROM d) < 6 AND NOT (d::date = ANY(${holidays}::date[])) AS working
+        FROM generate_series(${local(sql`${b.prevStart}::timestamptz`)}::date,
+                             greatest(${local(sql`${now}::timestamptz`)}::date,
+                                      (SELECT max(${local(sql`answered`)})::date FROM asked)),
+                             interval '1 day') AS d
+    ), calendar AS (
+      SELECT day, working,
+             coalesce(sum(CASE WHEN working THEN ${length} ELSE 0 END)
+                        OVER (ORDER BY day ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS before
+        FROM days
+    ), waits AS (
+      SELECT a.p, a.answered IS NOT NULL AS done,
+             (SELECT c.before + ${within(sql`a.answered`)} FROM calendar c
+               WHERE c.day = ${local(sql`a.answered`)}::date)
+           - (SELECT c.before + ${within(sql`a.asked`)} FROM calendar c
+               WHERE c.day = ${local(sql`a.asked`)}::date) AS hours
+        FROM asked a
+    )
+    SELECT
+      percentile_cont(0.5) WITHIN GROUP (ORDER BY hours) FILTER (WHERE p = 0 AND done) AS median0,
+      percentile_cont(0.5) WITHIN GROUP (ORDER BY hours) FILTER (WHERE p = 1 AND done) AS median1,
+      percentile_cont(0.9) WITHIN GROUP (ORDER BY hours) FILTER (WHERE p = 0 AND done) AS p90_0,
+      percentile_cont(0.9) WITHIN GROUP (ORDER BY hours) FILTER (WHERE p = 1 AND done) AS p90_1,
+      count(*) FILTER (WHERE p = 0 AND done)::int AS answered0,
+      count(*) FILTER (WHERE p = 1 AND done)::int AS answered1,
+      count(*) FILTER (WHERE p = 0 AND NOT done)::int AS unanswered0,
+      count(*) FILTER (WHERE p = 1 AND NOT done)::int AS unanswered1
+    FROM waits`);
+  return {
+    medianHours: { current: orNull(row?.median0), previous: orNull(row?.median1) },
+    p90Hours: { current: orNull(row?.p90_0), previous: orNull(row?.p90_1) },
+    answered: { current: n(row?.answered0), previous: n(row?.answered1) },
+    unanswered: { current: n(row?.unanswered0), previous: n(row?.unanswered1) },
+  };
+}
+
+/**
+ * Quotations sent in each period (every revision counts), accepted and declined (by the buyer's
+ * answer's date) and expired (unanswered past their valid-until, which fell in the period and
+ * before now), with their value before and including GST.
+ */
+async function quotationOutcomes(b: Bounds, now: Date): Promise<QuotationRow[]> {
+  const value = sql`q.subtotal_cents - q.discount_cents`;
+  const result = await rows<{
+    outcome: QuotationOutcome;
+    p: number;
+    c: number;
+    before: string;
+    total: string;
+  }>(sql`
+    SELECT 'sent' AS outcome, CASE WHEN q.created_at >= ${b.curStart} THEN 0 ELSE 1 END AS p,
+           count(*)::int AS c, sum(${value})::bigint AS before, sum(q.total_cents)::bigint AS total
+      FROM quotations q
+     WHERE q.created_at >= ${b.prevStart} AND q.created_at < ${b.curEnd}
+     GROUP BY 2
+    UNION ALL
+    SELECT r.kind, CASE WHEN r.created_at >= ${b.curStart} THEN 0 ELSE 1 END,
+           count(*)::int, sum(${value})::bigint, sum(q.total_cents)::bigint
+      FROM quotation_responses r JOIN quotations q ON q.id = r.quotation_id
+     WHERE r.kind IN ('accepted', 'declined')
+       AND r.created_at >= ${b.prevStart} AND r.created_at < ${b.curEnd}
+     GROUP BY 1, 2
+    UNION ALL
+    SELECT 'expired', CASE WHEN q.valid_until >= ${b.curStart} THEN 0 ELSE 1 END,
+           count(*)::int, sum(${value})::bigint, sum(q.total_cents)::bigint
+      FROM quotations q
+     WHERE q.status IN ('sent', 'changes_requested')
+       AND q.valid_until >= ${b.prevStart} AND q.valid_until < ${b.curEnd}
+       AND q.valid_until < ${now}
+     GROUP BY 2`);
+  const pick = (outcome: QuotationOutcome, p: number) =>
+    result.find((r) => r.outcome === outcome && n(r.p) === p);
+  return QUOTATION_OUTCOMES.map((outcome) => {
+    const [cur, prev] = [pick(outcome, 0), pick(outcome, 1)];
+    return {
+      outcome,
+      count: { current: n(cur?.c), previous: n(prev?.c) },
+      beforeGstCents: { current: n(cur?.before), previous: n(prev?.before) },
+      totalCents: { current: n(cur?.total), previous: n(prev?.total) },
+    };
+  });
+}
+
+/**
+ * The open pipeline as it stands now: enquiries not closed, by where they are. New and in
+ * progress ones without a quotation the buyer can act on count by themselves (no value: nothing
+ * is on offer); the others by their latest revision: awaiting the buyer's answer (sent, not
+ * expired), changes requested (not expired), or accepted without an order yet, each with that
+ * revision's value.
+ */
+async function pipelineNow(now: Date): Promise<PipelineRow[]> {
+  const result = await rows<{ stage: PipelineStage; c: number; before: string; total: string }>(sql`
+    SELECT stage, count(*)::int AS c,
+           coalesce(sum(before) FILTER (WHERE stage NOT IN ('new', 'in_progress')), 0)::bigint AS before,
+           coalesce(sum(total) FILTER (WHERE stage NOT IN ('new', 'in_progress')), 0)::bigint AS total
+      FROM (
+        SELECT CASE
+                 WHEN q.status = 'accepted'
+                      AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.quotation_id = q.id) THEN 'accepted'
+                 WHEN q.status = 'changes_requested' AND q.valid_until > ${now} THEN 'changes_requested'
+                 WHEN q.status = 'sent' AND q.valid_until > ${now} THEN 'awaiting_answer'
+                 WHEN e.status = 'new' THEN 'new'
+                 WHEN e.status = 'in_progress' THEN 'in_progress'
+               END AS stage,
+               CASE WHEN q.status IN ('accepted', 'changes_requested', 'sent')
+                    THEN q.subtotal_cents - q.discount_cents END AS before,
+               CASE WHEN q.status IN ('accepted', 'changes_requested', 'sent')
+                    THEN q.total_cents END AS total
+          FROM enquiries e
+          LEFT JOIN LATERAL (
+            SELECT id, status, valid_until, subtotal_cents, discount_cents, total_cents
+              FROM quotations WHERE enquiry_id = e.id ORDER BY sequence DESC LIMIT 1) q ON true
+         WHERE e.status <> 'closed'
+      ) staged
+     WHERE stage IS NOT NULL
+     GROUP BY stage`);
+  return PIPELINE_STAGES.map((stage) => {
+    const r = result.find((x) => x.stage === stage);
+    return {
+      stage,
+      enquiries: n(r?.c),
+      beforeGstCents: n(r?.before),
+      totalCents: n(r?.total),
+    };
+  });
+}
+
+/** Enquiries (and quantities) per product in the period, with the previous period's count. */
+async function topProducts(b: Bounds): Promise<RankedRow[]> {
+  const result = await rows<Record<string, unknown>>(sql`
+    SELECT coalesce(max(p.name), max(i.product_name)) AS name,
+           count(DISTINCT e.id) FILTER (WHERE e.created_at >= ${b.curStart})::int AS enquiries,
+           coalesce(sum(i.quantity) FILTER (WHERE e.created_at >= ${b.curStart}), 0)::int AS quantity,
+           count(DISTINCT e.id) FILTER (WHERE e.created_at < ${b.curStart})::int AS previous
+      FROM enquiry_items i
+      JOIN enquiries e ON e.id = i.enquiry_id
+      LEFT JOIN products p ON p.id = i.product_id
+     WHERE e.created_at >= ${b.prevStart} AND e.created_at < ${b.curEnd}
+     GROUP BY coalesce(i.product_id::text, 'name:' || i.product_name)
+    HAVING count(*) FILTER (WHERE e.created_at >= ${b.curStart}) > 0
+     ORDER BY 2 DESC, 3 DESC, coalesce(max(p.name), max(i.product_name)) COLLATE "C"
+     LIMIT ${TOP}`);
+  return result.map(ranked);
+}
+
+/** Enquiries (and quantities) per category of the products asked for, likewise. */
+async function topCategories(b: Bounds): Promise<RankedRow[]> {
+  const result = await rows<Record<string, unknown>>(sql`
+    SELECT c.name,
+           count(DISTINCT e.id) FILTER (WHERE e.created_at >= ${b.curStart})::int AS enquiries,
+           coalesce(sum(i.quantity) FILTER (WHERE e.created_at >= ${b.curStart}), 0)::int AS quantity,
+           count(DISTINCT e.id) FILTER (WHERE e.created_at < ${b.curStart})::int AS previous
+      FROM enquiry_items i
+      JOIN enquiries e ON e.id = i.enquiry_id
+      JOIN products_categories pc ON pc.product_id = i.product_id
+      JOIN categories c ON c.id = pc.category_id
+     WHERE e.created_at >= ${b.prevStart} AND e.created_at < ${b.curEnd}
+     GROUP BY c.id, c.name
+    HAVING count(*) FILTER (WHERE e.created_at >= ${b.curStart}) > 0
+     ORDER BY 2 DESC, 3 DESC, c.name COLLATE "C"
+     LIMIT ${TOP}`);
+  return result.map(ranked);
+}
+
+const ranked = (r: Record<string, unknown>): RankedRow => ({
+  name: String(r.name),
+  enquiries: n(r.enquiries),
+  quantity: n(r.quantity),
+  previousEnquiries: n(r.previous),
+});
+
+/**
+ * Organisations by enquiries in the period (grouped without regard to case or surrounding spaces,
+ * shown in the spelling that sorts first, which prefers capitals) and by the value of the quotations they accepted in it; most enquiries
+ * first, then most accepted value.
+ */
+async function topOrganisations(b: Bounds): Promise<OrganisationRow[]> {
+  const result = await rows<Record<string, unknown>>(sql`
+    WITH asked AS (
+      SELECT lower(trim(organisation)) AS k, min(trim(organisation) COLLATE "C") AS name,
+             count(*) FILTER (WHERE created_at >= ${b.curStart})::int AS enquiries,
+             count(*) FILTER (WHERE created_at < ${b.curStart})::int AS previous
+        FROM enquiries
+       WHERE created_at >= ${b.prevStart} AND created_at < ${b.curEnd}
+         AND organisation IS NOT NULL AND trim(organisation) <> ''
+       GROUP BY 1
+    ), won AS (
+      SELECT lower(trim(e.organisation)) AS k, min(trim(e.organisation) COLLATE "C") AS name,
+             sum(q.subtotal_cents - q.discount_cents)::bigint AS before,
+             sum(q.total_cents)::bigint AS total
+        FROM quotation_responses r
+        JOIN quotations q ON q.id = r.quotation_id
+        JOIN enquiries e ON e.id = q.enquiry_id
+       WHERE r.kind = 'accepted' AND r.created_at >= ${b.curStart} AND r.created_at < ${b.curEnd}
+         AND e.organisation IS NOT NULL AND trim(e.organisation) <> ''
+       GROUP BY 1
+    )
+    SELECT coalesce(a.name, w.name) AS name, coalesce(a.enquiries, 0) AS enquiries,
+           coalesce(a.previous, 0) AS previous, coalesce(w.before, 0) AS before,
+           coalesce(w.total, 0) AS total
+      FROM asked a FULL JOIN won w ON w.k = a.k
+     WHERE coalesce(a.enquiries, 0) > 0 OR w.k IS NOT NULL
+     ORDER BY 2 DESC, 4 DESC, coalesce(a.name, w.name) COLLATE "C"
+     LIMIT ${TOP}`);
+  return result.map((r) => ({
+    name: String(r.name),
+    enquiries: n(r.enquiries),
+    previousEnquiries: n(r.previous),
+    acceptedBeforeGstCents: n(r.before),
+    acceptedTotalCents: n(r.total),
+  }));
+}
