@@ -68,6 +68,8 @@ export default [
     // Requests about a person's data (access, deletion) and the company's figures.
     route('privacy', 'routes/admin.privacy.tsx'),
     route('privacy/export', 'routes/admin.privacy.export.ts'),
+    route('reports', 'routes/admin.reports.tsx'),
+    route('reports.csv', 'routes/admin.reports.csv.ts'),
     route('messages', 'routes/admin.messages.tsx'),
     route('messages/:id', 'routes/admin.messages.$id.tsx'),
     // Any other /admin/… address goes through the guard before its 404: a guest is sent to sign

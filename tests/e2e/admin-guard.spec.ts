@@ -193,6 +193,29 @@ const ENDPOINTS: Endpoint[] = [
     form: () => ({ intent: 'handled', handled: 'true' }),
   },
   { method: 'POST', path: '/admin/messages/1', form: () => ({ intent: 'reply', body: PROBE }) },
+  // Personal data requests: looking up, exporting and erasing an address
+  { method: 'GET', path: '/admin/privacy' },
+  {
+    method: 'POST',
+    path: '/admin/privacy',
+    form: () => ({ intent: 'lookup', email: 'guard-probe@school.example' }),
+  },
+  {
+    method: 'POST',
+    path: '/admin/privacy',
+    form: () => ({ intent: 'erase', email: 'guard-probe@school.example', confirm: 'yes' }),
+  },
+  { method: 'GET', path: '/admin/privacy/export' },
+  {
+    method: 'POST',
+    path: '/admin/privacy/export',
+    form: () => ({ email: 'guard-probe@school.example', format: 'json' }),
+  },
+  // Reports: the page and its CSV downloads
+  { method: 'GET', path: '/admin/reports' },
+  { method: 'GET', path: '/admin/reports?from=2026-01-01&to=2026-03-31' },
+  { method: 'POST', path: '/admin/reports', form: () => ({ name: PROBE }) },
+  { method: 'GET', path: '/admin/reports.csv?table=weekly' },
   // Better Auth's admin plugin: roles and users (not served over HTTP)
   { method: 'GET', path: '/api/auth/admin/list-users', api: true },
   {

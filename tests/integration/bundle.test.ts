@@ -34,6 +34,8 @@ const FORBIDDEN = [
     'pdfkit',
     'csv-stringify',
     '@remix-run/form-data-parser',
+    'recharts',
+    'victory-vendor',
   ].map((name) => new RegExp(`node_modules/${name.replace('/', '\\/')}/`)),
 ];
 
@@ -153,6 +155,20 @@ describe('first load of public pages', () => {
       ).toBeLessThanOrEqual(budget);
     },
   );
+
+  it('loads Recharts on the reports page only, and only once it draws a chart', () => {
+    const charts = /node_modules\/recharts\//;
+    const holds = (file: string) =>
+      Object.keys(chunkModules[file] ?? {}).some((id) => charts.test(id));
+    const reports = routeKeys.find((key) => sourceOf(key) === 'app/routes/admin.reports.tsx');
+    expect(reports).toBeDefined();
+    // Not in what the page (or any other) loads first ...
+    for (const key of routeKeys)
+      expect([...pageLoad(key)].filter(holds), sourceOf(key)).toEqual([]);
+    // ... but in what the reports route imports when it renders its charts.
+    const later = (manifest[reports!]!.dynamicImports ?? []).flatMap((key) => [...firstLoad(key)]);
+    expect(later.filter(holds).length).toBeGreaterThan(0);
+  });
 
   it('serves Brotli copies that hold exactly the built scripts and stylesheets', () => {
     const dir = 'build/client/assets';

@@ -1,5 +1,6 @@
 import {
   ArrowLeft,
+  BarChart3,
   ExternalLink,
   History,
   Inbox,
@@ -33,6 +34,7 @@ const NAV: NavItem[] = [
   { to: '/admin/enquiries', label: 'Enquiries', icon: Inbox, badge: 'newEnquiries' },
   { to: '/admin/orders', label: 'Orders', icon: ShoppingCart },
   { to: '/admin/messages', label: 'Messages', icon: Mail, badge: 'openMessages' },
+  { to: '/admin/reports', label: 'Reports', icon: BarChart3 },
   { to: '/admin/activity', label: 'Activity', icon: History },
   { to: '/admin/privacy', label: 'Privacy', icon: ShieldCheck },
 ];
