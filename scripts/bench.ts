@@ -11,6 +11,9 @@
 //   - /shop as a guest and as a signed-in customer (signed up through /api/auth/sign-up/email);
 //   - the server's resident memory after all of it.
 // `--only search,pages` runs some scenarios; `--keep` reuses a filled database (README "Performance").
+// `--only reports` fills `--enquiries` (100,000) enquiries over two years, with items, answers,
+// quotations, buyers' answers and contact messages, and times the back office's reports page for
+// the last year and for its default period, signed in as an admin, one request at a time.
 // The server starts as `npm start` starts it (package.json's environment and Node flags);
 // `--processes N` runs N server processes on PostgreSQL (WEB_CONCURRENCY), whose CPU time and
 // memory are counted together.
@@ -40,9 +43,11 @@ const { values: args } = parseArgs({
     only: { type: 'string', default: '' },
     // Server processes on PostgreSQL (WEB_CONCURRENCY); PGlite is always one.
     processes: { type: 'string', default: '1' },
+    // Enquiries the reports scenario fills (only with it).
+    enquiries: { type: 'string', default: '100000' },
   },
 });
-const SCENARIOS = ['first', 'api', 'pages', 'search', 'categories', 'shop', 'admin'];
+const SCENARIOS = ['first', 'api', 'pages', 'search', 'categories', 'shop', 'admin', 'reports'];
 const ONLY = new Set(args.only ? args.only.split(',').map((s) => s.trim()) : SCENARIOS);
 for (const s of ONLY) {
   if (!SCENARIOS.includes(s)) {
@@ -56,6 +61,11 @@ if (!Number.isInteger(PROCESSES) || PROCESSES < 1 || PROCESSES > 64) {
   process.exit(1);
 }
 const PRODUCTS = Number(args.products);
+const ENQUIRIES = Number(args.enquiries);
+if (!Number.isInteger(ENQUIRIES) || ENQUIRIES < 1) {
+  console.error('--enquiries must be a whole number above 0');
+  process.exit(1);
+}
 const DURATION = Number(args.duration);
 const PORT = Number(args.port);
 const BARE_PORT = PORT + 1;
@@ -163,11 +173,74 @@ async function fill(): Promise<void> {
     SELECT p.id, 0, i.key, i.width, i.height, i.variants
       FROM products p JOIN product_images i ON i.product_id = 1 + p.id % 52 AND i.position = 0
      WHERE p.slug LIKE 'bench-%'`);
+  console.log(`  filled ${PRODUCTS} products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (ONLY.has('reports')) await fillEnquiries(sql, db);
   // What autovacuum would do soon after a bulk load (PGlite has none): statistics for the planner
   // and a visibility map, so the ordered-id queries can read the btree indexes alone.
   await db().execute(sql`VACUUM ANALYZE`);
-  console.log(`  filled ${PRODUCTS} products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   await closeDb();
+}
+
+/**
+ * ENQUIRIES enquiries spread over the last two years (a few minutes apart, organisations from a
+ * list of forty, a fifth without one), each with one to three items; a 'created' entry in each
+ * timeline and a first answer (a reply or a quotation) for four in five, minutes to days later;
+ * a quotation for two in five (sent, changes requested, accepted, declined or superseded) with
+ * the buyer's answer where there is one; and a contact message for every fifth enquiry.
+ */
+async function fillEnquiries(
+  sql: typeof import('drizzle-orm').sql,
+  db: typeof import('~/services/db/client.server').db,
+): Promise<void> {
+  const started = Date.now();
+  const minutes = 730 * 24 * 60;
+  const batch = 20_000;
+  for (let from = 1; from <= ENQUIRIES; from += batch) {
+    const to = Math.min(ENQUIRIES, from + batch - 1);
+    await db().execute(sql`
+      INSERT INTO enquiries (reference, contact_name, contact_email, organisation, message, status, created_at)
+      SELECT 'BENCH-' || i, 'Buyer ' || i, 'buyer' || (i % 20000) || '@school.example',
+             CASE WHEN i % 5 = 0 THEN NULL ELSE 'Organisation ' || (1 + (i * 7) % 40) END,
+             'Please quote.',
+             (ARRAY['new','in_progress','quoted','closed','closed','closed'])[1 + i % 6],
+             now() - (((i::bigint * 7919) % ${minutes}) || ' minutes')::interval
+        FROM generate_series(${from}::int, ${to}::int) AS i`);
+  }
+  await db().execute(sql`
+    INSERT INTO enquiry_items (enquiry_id, product_id, product_name, quantity)
+    SELECT e.id, p.id, p.name, 1 + (e.id + k) % 5
+      FROM enquiries e
+      CROSS JOIN generate_series(0, 2) AS k
+      JOIN products p ON p.id = 1 + (e.id * 7 + k * 13) % (SELECT count(*) FROM products)
+     WHERE e.reference LIKE 'BENCH-%' AND k <= e.id % 3`);
+  await db().execute(sql`
+    INSERT INTO enquiry_events (enquiry_id, kind, created_at)
+    SELECT id, 'created', created_at FROM enquiries WHERE reference LIKE 'BENCH-%'`);
+  await db().execute(sql`
+    INSERT INTO enquiry_events (enquiry_id, kind, actor_name, body, created_at)
+    SELECT id, CASE WHEN id % 3 = 0 THEN 'quotation' ELSE 'reply' END, 'Staff', 'Answer',
+           created_at + (((id * 37) % 6000) || ' minutes')::interval
+      FROM enquiries WHERE reference LIKE 'BENCH-%' AND id % 5 <> 0`);
+  await db().execute(sql`
+    INSERT INTO quotations (enquiry_id, sequence, number, status, validity_days, valid_until,
+                            gst_rate_basis_points, subtotal_cents, discount_cents, gst_cents,
+                            total_cents, pdf, pdf_sha256, actor_name, created_at)
+    SELECT id, 1, 'Q-BENCH-' || id,
+           (ARRAY['sent','changes_requested','accepted','declined','superseded'])[1 + (id / 5) % 5],
+           30, created_at + interval '31 days', 900, 10000 + (id * 97) % 900000, 0,
+           (10000 + (id * 97) % 900000) * 9 / 100, (10000 + (id * 97) % 900000) * 109 / 100,
+           decode('255044462d', 'hex'), 'bench', 'Staff', created_at + interval '1 day'
+      FROM enquiries WHERE reference LIKE 'BENCH-%' AND id % 5 IN (0, 1)`);
+  await db().execute(sql`
+    INSERT INTO quotation_responses (quotation_id, kind, pdf_sha256, created_at)
+    SELECT id, status, 'bench', created_at + interval '3 days'
+      FROM quotations WHERE number LIKE 'Q-BENCH-%' AND status IN ('accepted', 'declined')`);
+  await db().execute(sql`
+    INSERT INTO contact_messages (name, email, phone, message, created_at)
+    SELECT 'Sender ' || i, 'sender' || i || '@example.com', '61234567', 'Hello',
+           now() - (((i::bigint * 104729) % ${minutes}) || ' minutes')::interval
+      FROM generate_series(1, ${Math.ceil(ENQUIRIES / 5)}::int) AS i`);
+  console.log(`  filled ${ENQUIRIES} enquiries in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 // ---------------------------------------------------------------- measure
@@ -434,7 +507,17 @@ async function measure(engine: string, envVars: Record<string, string>): Promise
     console.log(`\n${engine}: filling ${PRODUCTS} products…`);
     const filled = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'scripts/bench.ts', '--fill', '--products', String(PRODUCTS)],
+      [
+        '--import',
+        'tsx',
+        'scripts/bench.ts',
+        '--fill',
+        '--products',
+        String(PRODUCTS),
+        '--enquiries',
+        String(ENQUIRIES),
+        ...(args.only ? ['--only', args.only] : []),
+      ],
       { stdio: 'inherit', env: { ...process.env, ...envVars } },
     );
     if (filled.status !== 0) throw new Error('filling the database failed');
@@ -575,6 +658,43 @@ async function measure(engine: string, envVars: Record<string, string>): Promise
         // Staff pages: a few people at a time, each reading the session through Better Auth.
         { rps: 50 },
       );
+    }
+
+    // The back office's reports page for the last year (about half the enquiries) and for its
+    // default period: server-rendered, every figure computed afresh, one request at a time.
+    if (ONLY.has('reports')) {
+      const admin = await adminCookie(base);
+      const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+      const yearAgo = new Date(Date.parse(today) - 364 * 86_400_000).toISOString().slice(0, 10);
+      for (const [label, path] of [
+        ['the last year', `/admin/reports?from=${yearAgo}&to=${today}`],
+        ['its default period (13 weeks)', '/admin/reports'],
+      ] as const) {
+        const timed = async () => {
+          const started = performance.now();
+          const response = await send(`${base}${path}`, { headers: { cookie: admin } });
+          const html = await response.text();
+          if (!response.ok || !html.includes('Open pipeline now'))
+            throw new Error(`${path} answered ${response.status} without the report`);
+          return performance.now() - started;
+        };
+        for (let i = 0; i < 3; i++) await timed();
+        const times: number[] = [];
+        for (let i = 0; i < 15; i++) times.push(await timed());
+        times.sort((a, b) => a - b);
+        const p50 = times[Math.floor(times.length / 2)]!;
+        const worst = times.at(-1)!;
+        const budget = isPglite(engine) ? 1500 : 500;
+        console.log(
+          `  reports, ${label}: p50 ${p50.toFixed(0)} ms, slowest ${worst.toFixed(0)} ms of 15`,
+        );
+        rows.push({
+          engine,
+          label: `admin \`/admin/reports\`, ${label}, ${ENQUIRIES} enquiries`,
+          value: `p50 ${p50.toFixed(0)} ms, slowest ${worst.toFixed(0)} ms`,
+          verdict: `${worst <= budget ? 'met' : 'MISSED'} (slowest ≤ ${budget} ms)`,
+        });
+      }
     }
 
     const rss = rssMb(server.pid!);

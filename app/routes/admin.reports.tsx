@@ -63,10 +63,12 @@ function Figure({
   shown: (v: number | null) => string;
 }) {
   return (
-    <div className={card}>
+    <div className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-5">
       <dt className="text-sm text-slate-600">{label}</dt>
       <dd className="mt-1">
-        <span className="block text-2xl font-extrabold text-slate-900">{shown(current)}</span>
+        <span className="block text-xl font-extrabold text-slate-900 sm:text-2xl">
+          {shown(current)}
+        </span>
         <span className="text-sm text-slate-600">
           previous {shown(previous)} · {change(current, previous)}
         </span>
@@ -126,7 +128,7 @@ function Table({ table, report }: { table: ReportTable; report: ReportData }) {
                       <th
                         key={i}
                         scope="row"
-                        className="px-2 py-1.5 text-left font-medium text-slate-900 [overflow-wrap:anywhere]"
+                        className="min-w-32 px-2 py-1.5 text-left font-medium text-slate-900"
                       >
                         {formatValue(value, table.columns[i]!.kind)}
                       </th>
@@ -183,6 +185,8 @@ function Section({
   note?: string;
 }) {
   const table = reportTable(report, id);
+  // A table of more than four columns needs the section's width: it goes under its chart.
+  const beside = chart && table.columns.length <= 4;
   return (
     <section aria-labelledby={`section-${id}`} className={`${card} print:break-inside-avoid`}>
       <h2 id={`section-${id}`} className="text-lg font-bold text-slate-900">
@@ -190,7 +194,7 @@ function Section({
       </h2>
       {note ? <p className="mt-1 text-sm text-slate-600">{note}</p> : null}
       <div
-        className={`mt-4 grid grid-cols-1 gap-6 ${chart ? 'xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]' : ''}`}
+        className={`mt-4 grid grid-cols-1 gap-6 ${beside ? 'xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]' : ''}`}
       >
         {chart ? <Chart kind={chart} report={report} /> : null}
         <Table table={table} report={report} />
@@ -261,7 +265,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
 
-      <dl className="mb-6 grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
+      <dl className="mb-6 grid grid-cols-2 gap-3 xl:grid-cols-4">
         <Figure label="Enquiries" {...report.enquiries} shown={count} />
         <Figure label="Contact messages" {...report.messages} shown={count} />
         <Figure

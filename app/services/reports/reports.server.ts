@@ -181,7 +181,7 @@ async function weeklyVolumes(periods: ReportPeriods, b: Bounds): Promise<WeekRow
  * Working hours from each enquiry of a period to its first reply or quotation: a calendar of the
  * days involved carries the working hours before each day (public holidays and weekends count
  * none), so an enquiry's wait is the calendar's count at its answer less the count at its
- * arrival, both found by an equality join on the Singapore day. The median and 90th percentile
+ * arrival, both found by hash joins on the Singapore day. The median and 90th percentile
  * are PostgreSQL's continuous percentiles; unanswered enquiries are counted apart.
  */
 async function firstReplyTimes(b: Bounds, now: Date): Promise<ReportData['firstReply']> {
@@ -190,35 +190,39 @@ async function firstReplyTimes(b: Bounds, now: Date): Promise<ReportData['firstR
   const holidays = `{${[...SG_PUBLIC_HOLIDAYS].join(',')}}`;
   const local = (t: SQL) => sql`(${t} AT TIME ZONE 'Asia/Singapore')`;
   // Working hours on a day before the moment `t` (0 to the day's length; none off working days).
-  const within = (t: SQL) =>
-    sql`CASE WHEN c.working THEN least(greatest(extract(epoch FROM ${local(t)}::time) / 3600 - ${open}, 0), ${length}) ELSE 0 END`;
+  const within = (t: SQL, c: 'ca' | 'cb') =>
+    sql`CASE WHEN ${sql.raw(c)}.working THEN least(greatest(extract(epoch FROM ${local(t)}::time) / 3600 - ${open}, 0), ${length}) ELSE 0 END`;
   const [row] = await rows<Record<string, unknown>>(sql`
     WITH asked AS (
-      SELECT e.created_at AS asked,
-             CASE WHEN e.created_at >= ${b.curStart} THEN 0 ELSE 1 END AS p,
-             (SELECT min(v.created_at) FROM enquiry_events v
-               WHERE v.enquiry_id = e.id AND v.kind IN ('reply', 'quotation')) AS answered
+      SELECT e.id, e.created_at AS asked,
+             CASE WHEN e.created_at >= ${b.curStart} THEN 0 ELSE 1 END AS p
         FROM enquiries e
        WHERE e.created_at >= ${b.prevStart} AND e.created_at < ${b.curEnd}
-    ), days AS (
+    ), answered AS (
+      SELECT v.enquiry_id, min(v.created_at) AS answered
+        FROM enquiry_events v JOIN asked a ON a.id = v.enquiry_id
+       WHERE v.kind IN ('reply', 'quotation')
+       GROUP BY v.enquiry_id
+    ), days AS MATERIALIZED (
       SELECT d::date AS day,
              extract(isodow FROM d) < 6 AND NOT (d::date = ANY(${holidays}::date[])) AS working
         FROM generate_series(${local(sql`${b.prevStart}::timestamptz`)}::date,
                              greatest(${local(sql`${now}::timestamptz`)}::date,
-                                      (SELECT max(${local(sql`answered`)})::date FROM asked)),
+                                      (SELECT max(${local(sql`answered`)})::date FROM answered)),
                              interval '1 day') AS d
     ), calendar AS (
+      -- A running total to the end of each day, less that day's own hours: the hours before it.
       SELECT day, working,
-             coalesce(sum(CASE WHEN working THEN ${length} ELSE 0 END)
-                        OVER (ORDER BY day ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS before
+             sum(CASE WHEN working THEN ${length} ELSE 0 END) OVER (ORDER BY day)
+               - CASE WHEN working THEN ${length} ELSE 0 END AS before
         FROM days
     ), waits AS (
-      SELECT a.p, a.answered IS NOT NULL AS done,
-             (SELECT c.before + ${within(sql`a.answered`)} FROM calendar c
-               WHERE c.day = ${local(sql`a.answered`)}::date)
-           - (SELECT c.before + ${within(sql`a.asked`)} FROM calendar c
-               WHERE c.day = ${local(sql`a.asked`)}::date) AS hours
+      SELECT a.p, w.answered IS NOT NULL AS done,
+             (ca.before + ${within(sql`w.answered`, 'ca')}) - (cb.before + ${within(sql`a.asked`, 'cb')}) AS hours
         FROM asked a
+        JOIN calendar cb ON cb.day = ${local(sql`a.asked`)}::date
+        LEFT JOIN answered w ON w.enquiry_id = a.id
+        LEFT JOIN calendar ca ON ca.day = ${local(sql`w.answered`)}::date
     )
     SELECT
       percentile_cont(0.5) WITHIN GROUP (ORDER BY hours) FILTER (WHERE p = 0 AND done) AS median0,
@@ -329,39 +333,61 @@ async function pipelineNow(now: Date): Promise<PipelineRow[]> {
   });
 }
 
-/** Enquiries (and quantities) per product in the period, with the previous period's count. */
+/**
+ * Enquiries (and quantities) per product in the period, with the previous period's count: first
+ * one row per enquiry and product, then counted per product (two hash aggregates, no sort of
+ * every line); a product deleted since is its name as enquired.
+ */
 async function topProducts(b: Bounds): Promise<RankedRow[]> {
   const result = await rows<Record<string, unknown>>(sql`
-    SELECT coalesce(max(p.name), max(i.product_name)) AS name,
-           count(DISTINCT e.id) FILTER (WHERE e.created_at >= ${b.curStart})::int AS enquiries,
-           coalesce(sum(i.quantity) FILTER (WHERE e.created_at >= ${b.curStart}), 0)::int AS quantity,
-           count(DISTINCT e.id) FILTER (WHERE e.created_at < ${b.curStart})::int AS previous
-      FROM enquiry_items i
-      JOIN enquiries e ON e.id = i.enquiry_id
-      LEFT JOIN products p ON p.id = i.product_id
-     WHERE e.created_at >= ${b.prevStart} AND e.created_at < ${b.curEnd}
-     GROUP BY coalesce(i.product_id::text, 'name:' || i.product_name)
-    HAVING count(*) FILTER (WHERE e.created_at >= ${b.curStart}) > 0
-     ORDER BY 2 DESC, 3 DESC, coalesce(max(p.name), max(i.product_name)) COLLATE "C"
+    WITH per_enquiry AS (
+      SELECT i.product_id, CASE WHEN i.product_id IS NULL THEN i.product_name END AS gone,
+             max(i.product_name) AS snapshot, e.created_at >= ${b.curStart} AS cur,
+             sum(i.quantity) AS quantity
+        FROM enquiry_items i
+        JOIN enquiries e ON e.id = i.enquiry_id
+       WHERE e.created_at >= ${b.prevStart} AND e.created_at < ${b.curEnd}
+       GROUP BY i.product_id, 2, e.id, 4
+    ), counted AS (
+      SELECT product_id, max(snapshot) AS snapshot,
+             count(*) FILTER (WHERE cur)::int AS enquiries,
+             coalesce(sum(quantity) FILTER (WHERE cur), 0)::int AS quantity,
+             count(*) FILTER (WHERE NOT cur)::int AS previous
+        FROM per_enquiry
+       GROUP BY product_id, gone
+    )
+    SELECT coalesce(p.name, r.snapshot) AS name, r.enquiries, r.quantity, r.previous
+      FROM counted r
+      LEFT JOIN products p ON p.id = r.product_id
+     WHERE r.enquiries > 0
+     ORDER BY r.enquiries DESC, r.quantity DESC, coalesce(p.name, r.snapshot) COLLATE "C"
      LIMIT ${TOP}`);
   return result.map(ranked);
 }
 
-/** Enquiries (and quantities) per category of the products asked for, likewise. */
+/** Enquiries (and quantities) per category of the products asked for, counted the same way. */
 async function topCategories(b: Bounds): Promise<RankedRow[]> {
   const result = await rows<Record<string, unknown>>(sql`
-    SELECT c.name,
-           count(DISTINCT e.id) FILTER (WHERE e.created_at >= ${b.curStart})::int AS enquiries,
-           coalesce(sum(i.quantity) FILTER (WHERE e.created_at >= ${b.curStart}), 0)::int AS quantity,
-           count(DISTINCT e.id) FILTER (WHERE e.created_at < ${b.curStart})::int AS previous
-      FROM enquiry_items i
-      JOIN enquiries e ON e.id = i.enquiry_id
-      JOIN products_categories pc ON pc.product_id = i.product_id
-      JOIN categories c ON c.id = pc.category_id
-     WHERE e.created_at >= ${b.prevStart} AND e.created_at < ${b.curEnd}
-     GROUP BY c.id, c.name
-    HAVING count(*) FILTER (WHERE e.created_at >= ${b.curStart}) > 0
-     ORDER BY 2 DESC, 3 DESC, c.name COLLATE "C"
+    WITH per_enquiry AS (
+      SELECT pc.category_id, e.created_at >= ${b.curStart} AS cur, sum(i.quantity) AS quantity
+        FROM enquiry_items i
+        JOIN enquiries e ON e.id = i.enquiry_id
+        JOIN products_categories pc ON pc.product_id = i.product_id
+       WHERE e.created_at >= ${b.prevStart} AND e.created_at < ${b.curEnd}
+       GROUP BY pc.category_id, e.id, 2
+    ), counted AS (
+      SELECT category_id,
+             count(*) FILTER (WHERE cur)::int AS enquiries,
+             coalesce(sum(quantity) FILTER (WHERE cur), 0)::int AS quantity,
+             count(*) FILTER (WHERE NOT cur)::int AS previous
+        FROM per_enquiry
+       GROUP BY category_id
+    )
+    SELECT c.name, r.enquiries, r.quantity, r.previous
+      FROM counted r
+      JOIN categories c ON c.id = r.category_id
+     WHERE r.enquiries > 0
+     ORDER BY r.enquiries DESC, r.quantity DESC, c.name COLLATE "C"
      LIMIT ${TOP}`);
   return result.map(ranked);
 }
