@@ -128,7 +128,7 @@ function Table({ table, report }: { table: ReportTable; report: ReportData }) {
                       <th
                         key={i}
                         scope="row"
-                        className="min-w-32 px-2 py-1.5 text-left font-medium text-slate-900"
+                        className={`px-2 py-1.5 text-left font-medium text-slate-900 ${numeric(0) ? '' : 'min-w-32'}`}
                       >
                         {formatValue(value, table.columns[i]!.kind)}
                       </th>
