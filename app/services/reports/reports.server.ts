@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { addDays, type ReportPeriods } from '~/lib/report-period';
-import { SG_PUBLIC_HOLIDAYS, WORKING_HOURS } from '~/lib/sg-holidays';
+import { isSingaporeWorkingDay, WORKING_HOURS } from '~/lib/sg-holidays';
 import { db, rowsOf } from '../db/client.server';
 import { singaporeDayStart } from '../inbox/shared.server';
 
@@ -177,52 +177,86 @@ async function weeklyVolumes(periods: ReportPeriods, b: Bounds): Promise<WeekRow
   }));
 }
 
+const DAY_S = 86_400;
+/** Singapore has kept UTC+8 all year since 1982: its day numbers are UTC's, eight hours on. */
+const SG_OFFSET_S = 8 * 3_600;
+/** How long after the period's end (or now) an answer is still timed to the hour. */
+const ANSWER_HORIZON_DAYS = 366;
+
 /**
- * Working hours from each enquiry of a period to its first reply or quotation: a calendar of the
- * days involved carries the working hours before each day (public holidays and weekends count
- * none), so an enquiry's wait is the calendar's count at its answer less the count at its
- * arrival, both found by hash joins on the Singapore day. The median and 90th percentile
- * are PostgreSQL's continuous percentiles; unanswered enquiries are counted apart.
+ * The working calendar from one moment's Singapore day to another's, from the repository's own
+ * list (isSingaporeWorkingDay): each day's number (days since 1 Jan 1970 in Singapore), whether
+ * it is a working day, and the working hours of all the days before it.
+ */
+function workingCalendar(from: Date, to: Date) {
+  const length = WORKING_HOURS.end - WORKING_HOURS.start;
+  const first = Math.floor((from.getTime() / 1000 + SG_OFFSET_S) / DAY_S);
+  const last = Math.floor((to.getTime() / 1000 + SG_OFFSET_S) / DAY_S);
+  const days: number[] = [];
+  const before: number[] = [];
+  const working: string[] = [];
+  let total = 0;
+  for (let day = first; day <= last; day++) {
+    const open = isSingaporeWorkingDay(new Date(day * DAY_S * 1000).toISOString().slice(0, 10));
+    days.push(day);
+    before.push(total);
+    working.push(open ? 't' : 'f');
+    if (open) total += length;
+  }
+  return {
+    days: `{${days.join(',')}}`,
+    before: `{${before.join(',')}}`,
+    working: `{${working.join(',')}}`,
+    /** The last second of the last day, in Singapore seconds. */
+    end: (last + 1) * DAY_S - 1,
+  };
+}
+
+/**
+ * Working hours from each enquiry of a period to its first reply or quotation. The calendar of
+ * working days comes from the holiday list (workingCalendar) and carries the working hours before
+ * each day, so an enquiry's wait is the calendar's count at its answer less the count at its
+ * arrival, each found by a hash join on the Singapore day number (times as seconds since 1970 in
+ * Singapore: plain arithmetic, no time-zone lookups per row). An answer more than a year after
+ * the period is timed as if it came at the calendar's end. The median and 90th percentile are
+ * PostgreSQL's continuous percentiles; unanswered enquiries are counted apart.
  */
 async function firstReplyTimes(b: Bounds, now: Date): Promise<ReportData['firstReply']> {
   const open = WORKING_HOURS.start;
   const length = WORKING_HOURS.end - WORKING_HOURS.start;
-  const holidays = `{${[...SG_PUBLIC_HOLIDAYS].join(',')}}`;
-  const local = (t: SQL) => sql`(${t} AT TIME ZONE 'Asia/Singapore')`;
-  // Working hours on a day before the moment `t` (0 to the day's length; none off working days).
-  const within = (t: SQL, c: 'ca' | 'cb') =>
-    sql`CASE WHEN ${sql.raw(c)}.working THEN least(greatest(extract(epoch FROM ${local(t)}::time) / 3600 - ${open}, 0), ${length}) ELSE 0 END`;
+  const last = new Date(
+    Math.max(now.getTime(), b.curEnd.getTime()) + ANSWER_HORIZON_DAYS * DAY_S * 1000,
+  );
+  const cal = workingCalendar(b.prevStart, last);
+  // Working hours on a day before the second `t` (0 to the day's length; none off working days).
+  const within = (t: SQL, c: 'ca' | 'cb') => {
+    const day = sql.raw(c);
+    return sql`CASE WHEN ${day}.working
+      THEN least(greatest((${t} - ${day}.day * ${DAY_S}::float8) / 3600 - ${open}, 0), ${length})
+      ELSE 0 END`;
+  };
   const [row] = await rows<Record<string, unknown>>(sql`
     WITH asked AS (
-      SELECT e.id, e.created_at AS asked,
+      SELECT e.id, extract(epoch FROM e.created_at)::float8 + ${SG_OFFSET_S} AS t,
              CASE WHEN e.created_at >= ${b.curStart} THEN 0 ELSE 1 END AS p
         FROM enquiries e
        WHERE e.created_at >= ${b.prevStart} AND e.created_at < ${b.curEnd}
     ), answered AS (
-      SELECT v.enquiry_id, min(v.created_at) AS answered
+      SELECT v.enquiry_id,
+             least(extract(epoch FROM min(v.created_at))::float8 + ${SG_OFFSET_S}, ${cal.end}) AS t
         FROM enquiry_events v JOIN asked a ON a.id = v.enquiry_id
        WHERE v.kind IN ('reply', 'quotation')
        GROUP BY v.enquiry_id
-    ), days AS MATERIALIZED (
-      SELECT d::date AS day,
-             extract(isodow FROM d) < 6 AND NOT (d::date = ANY(${holidays}::date[])) AS working
-        FROM generate_series(${local(sql`${b.prevStart}::timestamptz`)}::date,
-                             greatest(${local(sql`${now}::timestamptz`)}::date,
-                                      (SELECT max(${local(sql`answered`)})::date FROM answered)),
-                             interval '1 day') AS d
     ), calendar AS (
-      -- A running total to the end of each day, less that day's own hours: the hours before it.
-      SELECT day, working,
-             sum(CASE WHEN working THEN ${length} ELSE 0 END) OVER (ORDER BY day)
-               - CASE WHEN working THEN ${length} ELSE 0 END AS before
-        FROM days
+      SELECT * FROM unnest(${cal.days}::int[], ${cal.before}::float8[], ${cal.working}::boolean[])
+                 AS c(day, before, working)
     ), waits AS (
-      SELECT a.p, w.answered IS NOT NULL AS done,
-             (ca.before + ${within(sql`w.answered`, 'ca')}) - (cb.before + ${within(sql`a.asked`, 'cb')}) AS hours
+      SELECT a.p, w.t IS NOT NULL AS done,
+             (ca.before + ${within(sql`w.t`, 'ca')}) - (cb.before + ${within(sql`a.t`, 'cb')}) AS hours
         FROM asked a
-        JOIN calendar cb ON cb.day = ${local(sql`a.asked`)}::date
+        JOIN calendar cb ON cb.day = floor(a.t / ${DAY_S})::int
         LEFT JOIN answered w ON w.enquiry_id = a.id
-        LEFT JOIN calendar ca ON ca.day = ${local(sql`w.answered`)}::date
+        LEFT JOIN calendar ca ON ca.day = floor(w.t / ${DAY_S})::int
     )
     SELECT
       percentile_cont(0.5) WITHIN GROUP (ORDER BY hours) FILTER (WHERE p = 0 AND done) AS median0,
