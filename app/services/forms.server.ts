@@ -35,7 +35,7 @@ export async function readForm(request: Request): Promise<FormData> {
   } catch {
     throw new UserError('The form could not be read. Please reload the page and try again.', 400);
   }
-  return withPlainLineBreaks(form);
+  return plainLineBreaks(form);
 }
 
 /**
@@ -43,7 +43,7 @@ export async function readForm(request: Request): Promise<FormData> {
  * CR LF (two), while its `maxlength` and the page's own check count one: a message of 5,000
  * characters in ten lines arrived as 5,009 and was refused as too long.
  */
-function withPlainLineBreaks(form: FormData): FormData {
+export function plainLineBreaks(form: FormData): FormData {
   if (![...form.values()].some((v) => typeof v === 'string' && v.includes('\r'))) return form;
   const plain = new FormData();
   for (const [name, value] of form)

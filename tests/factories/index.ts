@@ -93,3 +93,21 @@ export function cookieHeader(headers: Headers): string {
     .map((c) => c.split(';')[0])
     .join('; ');
 }
+
+/**
+ * A camera photo as a phone sends it: a landscape 300×200 JPEG whose EXIF says "rotate 90°",
+ * with the camera's make and a GPS position.
+ */
+export async function createGpsPhoto(): Promise<Buffer> {
+  const sharp = (await import('sharp')).default;
+  return sharp({ create: { width: 300, height: 200, channels: 3, background: '#00f' } })
+    .jpeg()
+    .withMetadata({
+      orientation: 6,
+      exif: {
+        IFD0: { Make: 'PhoneCo' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '1/1 17/1 0/1' },
+      },
+    })
+    .toBuffer();
+}

@@ -79,21 +79,21 @@ export async function readProductUpload(request: Request): Promise<ProductUpload
 /**
  * Checks that a file is a JPEG, PNG or WebP image by its content (its name and declared type are
  * ignored) and that it decodes completely within the pixel limit. Refusals are 4xx UserErrors
- * about the `images` field that name the file by its place in the form.
+ * about `field` (the product form's `images`) that name the file by `label`.
  */
-export async function checkImage(data: Buffer, label: string): Promise<void> {
+export async function checkImage(data: Buffer, label: string, field = 'images'): Promise<void> {
   let meta: Metadata;
   try {
     // Only the header is read here, so no pixel limit yet: the size check below names the problem.
     meta = await sharp(data, { limitInputPixels: false }).metadata();
   } catch {
-    throw new UserError(UPLOAD_MESSAGES.notImage(label), 415, 'images');
+    throw new UserError(UPLOAD_MESSAGES.notImage(label), 415, field);
   }
   if (meta.format !== 'jpeg' && meta.format !== 'png' && meta.format !== 'webp')
-    throw new UserError(UPLOAD_MESSAGES.notImage(label), 415, 'images');
+    throw new UserError(UPLOAD_MESSAGES.notImage(label), 415, field);
   // The header alone says how big the decoded image would be: refuse before decoding it.
   if (!meta.width || !meta.height || meta.width * meta.height > MAX_IMAGE_PIXELS)
-    throw new UserError(UPLOAD_MESSAGES.tooManyPixels(label), 413, 'images');
+    throw new UserError(UPLOAD_MESSAGES.tooManyPixels(label), 413, field);
   try {
     // A full decode: a truncated or corrupt file fails here rather than half-stored.
     await sharp(data, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })
@@ -101,7 +101,7 @@ export async function checkImage(data: Buffer, label: string): Promise<void> {
       .raw()
       .toBuffer();
   } catch {
-    throw new UserError(UPLOAD_MESSAGES.damaged(label), 422, 'images');
+    throw new UserError(UPLOAD_MESSAGES.damaged(label), 422, field);
   }
 }
 
