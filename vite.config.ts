@@ -70,11 +70,11 @@ function browserChunks() {
     {
       name: 'shared',
       // Not the modules only forms, the cart, the sign-in or the back office use (the form
-      // pattern, money, admin meta, a server action's call, an enquiry's contact, focus after a
+      // pattern, money, attachments' rules, admin meta, a server action's call, an enquiry's contact, focus after a
       // removal, the page heading a closing dialog may focus, redirects), nor the catalogue's
       // filters and pages (next group): in this chunk every page would load them. The error page
       // is the root's (every page's), in a file of its own because the back office shows it too.
-      test: /[\\/]app[\\/](lib[\\/](?!money|admin-meta|forms|use-form|client-action|enquiry-contact|use-focus-after-change|page-heading|safe-redirect)[^/\\]+\.ts$|components[\\/]catalogue[\\/](product-grid|product-card)\.tsx$|components[\\/]layout[\\/]error-page\.tsx$)/,
+      test: /[\\/]app[\\/](lib[\\/](?!money|attachment|admin-meta|forms|use-form|client-action|enquiry-contact|use-focus-after-change|page-heading|safe-redirect)[^/\\]+\.ts$|components[\\/]catalogue[\\/](product-grid|product-card)\.tsx$|components[\\/]layout[\\/]error-page\.tsx$)/,
       priority: 10,
     },
     {

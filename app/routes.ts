@@ -18,8 +18,11 @@ export default [
   route('orders', 'routes/orders.tsx'),
   route('orders/:id', 'routes/orders.$id.tsx'),
   route('orders/:id/quotations/:file', 'routes/orders.$id.quotations.$file.ts'),
+  // Private files (attachments), one route per audience, each checking access itself.
+  route('orders/:id/files/:fileId', 'routes/orders.$id.files.$fileId.ts'),
   // A guest's enquiry confirmation, behind the unguessable link in its acknowledgement e-mail.
   route('enquiries/:token', 'routes/enquiries.$token.tsx'),
+  route('enquiries/:token/files/:fileId', 'routes/enquiries.$token.files.$fileId.ts'),
   route('about-us', 'routes/about-us.tsx'),
   route('contact-us', 'routes/contact-us.tsx'),
   route('portfolio', 'routes/portfolio.tsx'),
@@ -46,6 +49,7 @@ export default [
     route('enquiries/:id', 'routes/admin.enquiries.$id.tsx'),
     route('enquiries/:id/quotation', 'routes/admin.enquiries.$id.quotation.tsx'),
     route('enquiries/:id/quotations/:file', 'routes/admin.enquiries.$id.quotations.$file.ts'),
+    route('enquiries/:id/files/:fileId', 'routes/admin.enquiries.$id.files.$fileId.ts'),
     route('messages', 'routes/admin.messages.tsx'),
     route('messages/:id', 'routes/admin.messages.$id.tsx'),
     // Any other /admin/… address goes through the guard before its 404: a guest is sent to sign

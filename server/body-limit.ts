@@ -2,11 +2,15 @@ import type { NextFunction, Request, Response } from 'express';
 
 /** Forms, JSON and every auth call: enough for a cart of a few hundred lines. */
 export const SMALL_BODY_LIMIT = 64 * 1024;
-/** The product forms with up to three images of 10 MB each (their parser limits each file). */
+/** Forms with up to three files of 10 MB each (their parser limits what each may hold). */
 export const UPLOAD_BODY_LIMIT = 32 * 1024 * 1024;
 
-/** The two routes that take images: POST /admin/create and /admin/edit/:productId (and `.data`). */
-const UPLOAD_PATH = /^\/admin\/(create|edit\/\d+)(\.data)?\/?$/;
+/**
+ * The routes that take files, with their `.data` twins: the product forms (POST /admin/create,
+ * /admin/edit/:productId), the cart's enquiry with its attachments (/cart) and a staff reply
+ * with its files (/admin/enquiries/:id).
+ */
+const UPLOAD_PATH = /^\/(admin\/(create|edit\/\d+|enquiries\/\d+)|cart)(\.data)?\/?$/;
 
 export function bodyLimitFor(path: string): number {
   return UPLOAD_PATH.test(path) ? UPLOAD_BODY_LIMIT : SMALL_BODY_LIMIT;
@@ -127,7 +131,11 @@ export function bodyLimit() {
     let seen = 0;
     // The end of the previous chunk, so an escaped NUL split across two chunks is still seen.
     let tail = '';
-    const checkText = limit === SMALL_BODY_LIMIT;
+    // A file's bytes may be anything: on the routes that take files, only a body without any
+    // (the cart's other forms) is looked at for NUL bytes.
+    const checkText =
+      limit === SMALL_BODY_LIMIT ||
+      !/^multipart\/form-data/i.test(req.headers['content-type'] ?? '');
     const push = req.push.bind(req);
     req.push = (chunk: unknown, encoding?: BufferEncoding) => {
       if (chunk == null) return push(chunk, encoding);

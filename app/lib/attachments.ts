@@ -25,6 +25,9 @@ export const ATTACHMENT_KINDS: Record<AttachmentKind, { contentType: string; ext
 export const ATTACHMENT_ACCEPT =
   '.jpg,.jpeg,.png,.webp,.pdf,image/jpeg,image/png,image/webp,application/pdf';
 
+/** What a file field says it takes. */
+export const ATTACHMENT_HINT = `Up to ${MAX_ATTACHMENTS} files (site photos, drawings): JPEG, PNG, WebP or PDF, 10 MB each.`;
+
 export const ATTACHMENT_MESSAGES = {
   tooMany: `Attach at most ${MAX_ATTACHMENTS} files.`,
   tooLarge: (name: string) => `${name} is larger than 10 MB. Please choose a smaller file.`,

@@ -7,8 +7,11 @@ import { AdminPageHeader, BackLink } from '~/components/admin/admin-shell';
 import { EnquiryTimeline } from '~/components/admin/inbox/enquiry-timeline';
 import { StatusBadge, When } from '~/components/admin/inbox/status-badge';
 import { card, primaryButton, secondaryButton } from '~/components/admin/inbox/styles';
+import { AttachmentField } from '~/components/ui/attachment-field';
+import { AttachmentList } from '~/components/ui/attachment-list';
 import { FormError, SelectField, TextAreaField } from '~/components/ui/field';
 import { adminMeta } from '~/lib/admin-meta';
+import { MAX_ATTACHMENTS } from '~/lib/attachments';
 import { busyButton } from '~/lib/busy-button';
 import { formValues } from '~/lib/forms';
 import { mailtoHref } from '~/lib/schemas/email';
@@ -23,8 +26,13 @@ import {
 import { toast } from '~/lib/toast';
 import { useForm } from '~/lib/use-form';
 import { useOnResult } from '~/lib/use-on-result';
+import {
+  checkAttachments,
+  listAttachments,
+  readAttachmentForm,
+} from '~/services/attachments/attachments.server';
 import { UserError } from '~/services/errors.server';
-import { formAction, parseInput, readForm } from '~/services/forms.server';
+import { checkTogether, formAction, parseInput } from '~/services/forms.server';
 import {
   addEnquiryNote,
   changeEnquiryStatus,
@@ -43,14 +51,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const enquiry = await getEnquiryCase(idOf(params.id));
   if (!enquiry) throw data('Enquiry not found', { status: 404 });
   const sent = new URL(request.url).searchParams.get('sent');
-  return { enquiry, sent: sent && enquiry.quotations.some((q) => q.number === sent) ? sent : null };
+  return {
+    enquiry,
+    files: await listAttachments(enquiry.id),
+    sent: sent && enquiry.quotations.some((q) => q.number === sent) ? sent : null,
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const id = idOf(params.id);
   return formAction(async () => {
-    const form = await readForm(request);
+    // A reply may carry files (multipart); the other forms are plain ones.
+    const { form, files } = await readAttachmentForm(request);
     const values = formValues(form);
     switch (values.intent) {
       case 'status': {
@@ -69,8 +82,11 @@ export async function action({ request, params }: Route.ActionArgs) {
         return { ok: true as const, intent: 'note' as const, message: 'Note added.' };
       }
       case 'reply': {
-        const { body } = parseInput(ReplySchema, values);
-        const { to } = await replyToEnquiry(admin, id, body);
+        const [{ body }, checked] = await checkTogether(
+          () => parseInput(ReplySchema, values),
+          () => checkAttachments(files),
+        );
+        const { to } = await replyToEnquiry(admin, id, body, checked);
         return { ok: true as const, intent: 'reply' as const, message: `Reply sent to ${to}.` };
       }
       default:
@@ -152,7 +168,7 @@ function NoteForm() {
 function ReplyForm({ to }: { to: string }) {
   const { fetcher, ref, form, busy } = useCaseForm(ReplySchema);
   return (
-    <fetcher.Form method="post" ref={ref} {...form.props}>
+    <fetcher.Form method="post" encType="multipart/form-data" ref={ref} {...form.props}>
       <input type="hidden" name="intent" value="reply" />
       <FormError message={form.formError} />
       <TextAreaField
@@ -162,6 +178,11 @@ function ReplyForm({ to }: { to: string }) {
         hint={`E-mailed to ${to} with the reference in the subject; their answer comes back to the company address.`}
         rows={5}
         error={form.errors.body}
+      />
+      <AttachmentField
+        label="Files (optional)"
+        hint={`Up to ${MAX_ATTACHMENTS} files (spec sheets, drawings): PDF, JPEG, PNG or WebP, 10 MB each. Attached to the e-mail and kept with the reply.`}
+        error={form.errors.files}
       />
       <button type="submit" {...busyButton(busy)} className={primaryButton}>
         Send reply
@@ -180,7 +201,9 @@ function Detail({ term, children }: { term: string; children: React.ReactNode })
 }
 
 export default function AdminEnquiry({ loaderData }: Route.ComponentProps) {
-  const { enquiry, sent } = loaderData;
+  const { enquiry, files, sent } = loaderData;
+  const fileHref = (fileId: number) => `/admin/enquiries/${enquiry.id}/files/${fileId}`;
+  const buyerFiles = files.filter((f) => f.owner !== 'reply');
   // Without JavaScript the forms post natively and the answer comes back as the page's action data.
   const plain = useActionData<typeof action>() as Answer | undefined;
   const pdfHref = (number: string) =>
@@ -242,13 +265,35 @@ export default function AdminEnquiry({ loaderData }: Route.ComponentProps) {
             </ul>
             <h3 className="mt-4 text-sm font-semibold text-slate-900">Message</h3>
             <p className="mt-1 text-sm whitespace-pre-line text-slate-800">{enquiry.message}</p>
+            {buyerFiles.length ? (
+              <>
+                <h3 className="mt-4 text-sm font-semibold text-slate-900">
+                  Files from the customer ({buyerFiles.length})
+                </h3>
+                <AttachmentList
+                  files={buyerFiles}
+                  href={fileHref}
+                  label="Files from the customer"
+                />
+              </>
+            ) : null}
           </section>
 
           <section aria-labelledby="timeline-heading" className={card}>
             <h2 id="timeline-heading" className="mb-4 text-lg font-bold text-slate-900">
               Timeline
             </h2>
-            <EnquiryTimeline events={enquiry.timeline} quotationHref={pdfHref} />
+            <EnquiryTimeline
+              events={enquiry.timeline}
+              quotationHref={pdfHref}
+              replyFiles={(eventId) => (
+                <AttachmentList
+                  files={files.filter((f) => f.owner === 'reply' && f.eventId === eventId)}
+                  href={fileHref}
+                  label="Files sent with this reply"
+                />
+              )}
+            />
           </section>
 
           <section aria-labelledby="reply-heading" className={card}>

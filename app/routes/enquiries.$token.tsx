@@ -2,8 +2,10 @@ import { useEffect } from 'react';
 import { data } from 'react-router';
 import type { Route } from './+types/enquiries.$token';
 import { EnquiryConfirmation } from '~/components/orders/enquiry-confirmation';
+import { EnquiryFiles } from '~/components/orders/enquiry-files';
 import { writeLocalCart } from '~/lib/cart-storage';
 import { pageTitle } from '~/lib/meta';
+import { listAttachments } from '~/services/attachments/attachments.server';
 import { isSender } from '~/services/enquiries/access-token.server';
 import { confirmationView, getEnquiryByToken } from '~/services/enquiries/enquiries.server';
 
@@ -35,10 +37,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // Only the browser that sent it: `?sent` on a shared link must not empty a stranger's cart
     // or thank them for an enquiry they never sent.
     justSent: sender && new URL(request.url).searchParams.has('sent'),
+    // Whoever holds the link may download the files (the link is the key to them, as to this
+    // page); their names are all the page shows of them.
+    files: await listAttachments(found.enquiry.id),
   };
 }
 
-export default function GuestEnquiry({ loaderData }: Route.ComponentProps) {
+export default function GuestEnquiry({ loaderData, params }: Route.ComponentProps) {
   const { justSent } = loaderData;
   // Arriving from the cart: the guest's local cart was what this enquiry sent (the server
   // already emptied the cookie cart of a guest without JavaScript).
@@ -51,5 +56,17 @@ export default function GuestEnquiry({ loaderData }: Route.ComponentProps) {
     url.searchParams.delete('sent');
     window.history.replaceState(window.history.state, '', url);
   }, [justSent]);
-  return <EnquiryConfirmation enquiry={loaderData.enquiry} justSent={loaderData.justSent} />;
+  return (
+    <EnquiryConfirmation
+      enquiry={loaderData.enquiry}
+      justSent={loaderData.justSent}
+      files={
+        <EnquiryFiles
+          files={loaderData.files}
+          href={(fileId) => `/enquiries/${params.token}/files/${fileId}`}
+          withReplies
+        />
+      }
+    />
+  );
 }

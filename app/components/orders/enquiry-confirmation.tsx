@@ -20,6 +20,7 @@ export function EnquiryConfirmation({
   enquiry,
   justSent,
   back,
+  files,
   children,
 }: {
   enquiry: EnquiryConfirmationView;
@@ -27,6 +28,8 @@ export function EnquiryConfirmation({
   justSent: boolean;
   /** A link back (My Orders for a customer). */
   back?: { to: string; label: string };
+  /** The files the buyer attached (and, on a guest's page, those our replies carried). */
+  files?: React.ReactNode;
   /** What follows the confirmation (a customer's replies and quotations). */
   children?: React.ReactNode;
 }) {
@@ -194,6 +197,8 @@ export function EnquiryConfirmation({
           <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{enquiry.message}</p>
         </section>
       ) : null}
+
+      {files}
 
       {children}
 

@@ -47,10 +47,13 @@ export function EnquiryUpdates({
   enquiryId,
   timeline,
   quotations,
+  replyFiles,
 }: {
   enquiryId: number;
   timeline: Dated<TimelineEvent>[];
   quotations: Dated<QuotationSummary>[];
+  /** The files sent with a reply (by the reply's event id). */
+  replyFiles?: (eventId: number) => React.ReactNode;
 }) {
   const href = (number: string) =>
     `/orders/${enquiryId}/quotations/${encodeURIComponent(number)}.pdf`;
@@ -113,6 +116,7 @@ export function EnquiryUpdates({
                   {e.body}
                 </p>
               ) : null}
+              {e.kind === 'reply' ? replyFiles?.(e.id) : null}
             </li>
           ))}
         </ol>

@@ -9,6 +9,7 @@ import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ATTACHMENT_MESSAGES, MAX_ATTACHMENT_BYTES } from '~/lib/attachments';
 import { createCustomer, createGpsPhoto, createProduct } from '../../../tests/factories';
+import { addToCart } from '../cart/cart.server';
 import { db } from '../db/client.server';
 import { attachments, enquiries, enquiryEvents, pendingMail } from '../db/schema';
 import { submitEnquiry } from '../enquiries/enquiries.server';
@@ -106,7 +107,7 @@ describe('an enquiry with attachments', () => {
       ['enquiry', 'plan.png', 'image/png'],
       ['enquiry', 'fence.webp', 'image/webp'],
     ]);
-    const photo = await getAttachmentFile(created!.id, listed[0]!.id);
+    const photo = await getAttachmentFile({ token: created!.accessToken! }, listed[0]!.id);
     const meta = await sharp(photo!.data).metadata();
     expect(meta.format).toBe('jpeg');
     expect(meta.exif).toBeUndefined();
@@ -127,7 +128,8 @@ describe('an enquiry with attachments', () => {
     const second = await submit([upload('site plan.pdf', sitePdf)]);
     const [file] = await listAttachments(second!.id);
     expect(file).toMatchObject({ fileName: 'site plan.pdf', contentType: 'application/pdf' });
-    expect((await getAttachmentFile(second!.id, file!.id))!.data.equals(sitePdf)).toBe(true);
+    const sent = await getAttachmentFile({ staff: true, enquiryId: second!.id }, file!.id);
+    expect(sent!.data.equals(sitePdf)).toBe(true);
   });
 
   it('refuses a text file renamed .pdf and an HTML page renamed .png, naming each, storing nothing', async () => {
@@ -249,12 +251,40 @@ describe('an enquiry with attachments', () => {
     expect(await storedFiles()).toEqual(before);
   });
 
-  it('serves a file only within its own enquiry, as a download that no cache keeps', async () => {
+  it('gives a file to staff, the guest link holder and the owner only, within its own enquiry', async () => {
     const a = await submit([upload('plan.pdf', await pdf())]);
     const b = await submit([]);
     const [file] = await listAttachments(a!.id);
-    expect(await getAttachmentFile(b!.id, file!.id)).toBeNull();
-    const found = await getAttachmentFile(a!.id, file!.id);
+    expect(await getAttachmentFile({ staff: true, enquiryId: a!.id }, file!.id)).not.toBeNull();
+    expect(await getAttachmentFile({ token: a!.accessToken! }, file!.id)).not.toBeNull();
+    // Another enquiry's page or link, a forged link, a guest enquiry asked for as an account's.
+    expect(await getAttachmentFile({ staff: true, enquiryId: b!.id }, file!.id)).toBeNull();
+    expect(await getAttachmentFile({ token: b!.accessToken! }, file!.id)).toBeNull();
+    expect(await getAttachmentFile({ token: 'x'.repeat(43) }, file!.id)).toBeNull();
+    expect(await getAttachmentFile({ token: '../../etc' }, file!.id)).toBeNull();
+    const someone = await createCustomer();
+    expect(await getAttachmentFile({ userId: someone.id, enquiryId: a!.id }, file!.id)).toBeNull();
+    // A customer's enquiry: its owner, and no other customer.
+    const owner = await createCustomer();
+    await addToCart(owner.id, product.id, 1);
+    const form = new FormData();
+    form.set('message', 'Court photo attached');
+    form.set('idempotencyKey', randomUUID());
+    const mine = await submitEnquiry({
+      form,
+      customer: { id: owner.id, email: owner.email, name: 'Mr Lim', phone: null },
+      files: [upload('court.png', await image('png'))],
+      request: new Request('http://localhost:3000/cart', { method: 'POST' }),
+      socketAddress: '10.9.4.1',
+    });
+    const [photo] = await listAttachments(mine!.id);
+    const asOwner = { userId: owner.id, enquiryId: mine!.id };
+    expect((await getAttachmentFile(asOwner, photo!.id))?.fileName).toBe('court.png');
+    expect(
+      await getAttachmentFile({ userId: someone.id, enquiryId: mine!.id }, photo!.id),
+    ).toBeNull();
+    expect(await getAttachmentFile(asOwner, file!.id)).toBeNull();
+    const found = await getAttachmentFile({ token: a!.accessToken! }, file!.id);
     const response = attachmentResponse({ ...found!, fileName: 'Plan für Halle 2.pdf' });
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('content-disposition')).toBe(

@@ -7,7 +7,7 @@ import {
   MaxTotalSizeExceededError,
   parseFormData,
 } from '@remix-run/form-data-parser';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
   ATTACHMENT_FIELD,
@@ -19,7 +19,8 @@ import {
   type AttachmentKind,
 } from '~/lib/attachments';
 import { db } from '../db/client.server';
-import { attachments, type AttachmentOwner } from '../db/schema';
+import { attachments, enquiries, type AttachmentOwner } from '../db/schema';
+import { hashAccessToken, isAccessTokenShape } from '../enquiries/access-token.server';
 import { UserError } from '../errors.server';
 import { plainLineBreaks, readForm } from '../forms.server';
 import type { Tx } from '../inbox/shared.server';
@@ -335,13 +336,30 @@ export interface AttachmentFile {
 }
 
 /**
- * One attachment of this enquiry with its bytes, or null (another enquiry's, none with this id,
- * or its file gone). The caller has checked who may see the enquiry.
+ * Whose request for a file it is, checked here with the file: staff (any enquiry's), the
+ * signed-in customer whose enquiry it is, or the holder of a guest enquiry's link.
+ */
+export type AttachmentAccess =
+  { staff: true; enquiryId: number } | { userId: string; enquiryId: number } | { token: string };
+
+/**
+ * One attachment with its bytes, or null when the asker may not have it: another enquiry's, not
+ * theirs, a wrong or malformed link, no such file, or its file gone from storage. The answer is
+ * the same null either way, so a refusal tells nothing about which files exist.
  */
 export async function getAttachmentFile(
-  enquiryId: number,
+  access: AttachmentAccess,
   fileId: number,
 ): Promise<AttachmentFile | null> {
+  let scope: SQL | undefined;
+  if ('token' in access) {
+    if (!isAccessTokenShape(access.token)) return null;
+    scope = eq(enquiries.accessTokenHash, hashAccessToken(access.token));
+  } else if ('userId' in access) {
+    scope = and(eq(enquiries.id, access.enquiryId), eq(enquiries.userId, access.userId));
+  } else {
+    scope = eq(enquiries.id, access.enquiryId);
+  }
   const [row] = await db()
     .select({
       fileName: attachments.fileName,
@@ -349,7 +367,8 @@ export async function getAttachmentFile(
       storageKey: attachments.storageKey,
     })
     .from(attachments)
-    .where(and(eq(attachments.id, fileId), eq(attachments.enquiryId, enquiryId)));
+    .innerJoin(enquiries, eq(enquiries.id, attachments.enquiryId))
+    .where(and(eq(attachments.id, fileId), scope));
   if (!row) return null;
   const data = await privateStorage().get(row.storageKey);
   return data ? { fileName: row.fileName, contentType: row.contentType, data } : null;

@@ -27,7 +27,7 @@ import { violatesConstraint } from '../db/errors.server';
 import { cartItems, enquiries, enquiryItems, products, type EnquiryStatus } from '../db/schema';
 import { env } from '../env.server';
 import { UserError } from '../errors.server';
-import { parseInput, ValidationError } from '../forms.server';
+import { checkTogether, parseInput } from '../forms.server';
 import { mayAcknowledge } from '../mail/acknowledgements.server';
 import { deliverSoon, queueMail } from '../mail/queue.server';
 import { clientAddress, hitRateLimit } from '../rate-limit.server';
@@ -344,13 +344,10 @@ export async function submitEnquiry(submission: EnquirySubmission): Promise<Crea
 
   // The contact: the customer's account, or what the guest gave, and the files, checked with the
   // rest of the form so that one answer names every field to fix.
-  const [checkedForm, files] = await Promise.allSettled([
-    Promise.resolve().then(() => parseEnquiryForm(values, customer)),
-    checkAttachments(submission.files ?? []),
-  ]);
-  if (checkedForm.status === 'rejected' || files.status === 'rejected')
-    throw oneRefusal(checkedForm, files);
-  const { parsed, contact } = checkedForm.value;
+  const [{ parsed, contact }, files] = await checkTogether(
+    () => parseEnquiryForm(values, customer),
+    () => checkAttachments(submission.files ?? []),
+  );
   // One-line fields as staff see them (cleanName, as the contact's name below).
   const details = {
     message: parsed.message,
@@ -383,7 +380,7 @@ export async function submitEnquiry(submission: EnquirySubmission): Promise<Crea
     items,
     contact,
     userId: customer?.id ?? null,
-    attachments: files.value,
+    attachments: files,
   });
 }
 
@@ -403,21 +400,6 @@ function parseEnquiryForm(
   }
   const guest = parseInput(GuestEnquiryFormSchema, values);
   return { parsed: guest, contact: guestContact(guest) };
-}
-
-/**
- * The form's and the files' refusals as one answer: both sets of field messages at once (400),
- * or either alone with its own status (a file too large stays a 413).
- */
-function oneRefusal(...outcomes: PromiseSettledResult<unknown>[]): unknown {
-  const errors = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
-  if (errors.length === 1 || !errors.every((e) => e instanceof UserError)) return errors[0];
-  const fields: Record<string, string> = {};
-  for (const error of errors as UserError[]) {
-    if (error instanceof ValidationError) Object.assign(fields, error.fields);
-    else fields[error.field ?? 'form'] = error.message;
-  }
-  return new ValidationError(fields);
 }
 
 function guestItems(claimed: unknown): EnquiryItem[] {

@@ -56,9 +56,12 @@ function headline(e: Event): React.ReactNode {
 export function EnquiryTimeline({
   events,
   quotationHref,
+  replyFiles,
 }: {
   events: Event[];
   quotationHref: (number: string) => string;
+  /** The files sent with a reply (by the reply's event id). */
+  replyFiles?: (eventId: number) => React.ReactNode;
 }) {
   return (
     <ol className="space-y-4">
@@ -91,6 +94,7 @@ export function EnquiryTimeline({
                   {e.body}
                 </div>
               ) : null}
+              {e.kind === 'reply' ? replyFiles?.(e.id) : null}
               {e.quotation ? (
                 <a
                   href={quotationHref(e.quotation.number)}
