@@ -133,6 +133,8 @@ const ENDPOINTS: Endpoint[] = [
     }),
   },
   { method: 'GET', path: '/admin/enquiries/1/quotations/Q-FH-2026-AAAAAA-1.pdf' },
+  // An enquiry's private files (the buyer's attachments, a reply's, a purchase order).
+  { method: 'GET', path: '/admin/enquiries/1/files/1' },
   { method: 'GET', path: '/admin/messages' },
   { method: 'GET', path: '/admin/messages?show=all' },
   { method: 'GET', path: '/admin/messages/1' },

@@ -135,7 +135,8 @@ export function AttachmentField({
           if (picked.length) void add(picked);
           else show(chosen);
         }}
-        className={`mt-2 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-brand-700 hover:file:bg-brand-50 ${message ? 'rounded-md outline outline-1 outline-red-600' : ''}`}
+        // Once the list shows the files, the input's own "2 files" would only repeat it.
+        className={`mt-2 block w-full text-sm ${chosen.length ? 'text-transparent' : 'text-slate-700'} file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-brand-700 hover:file:bg-brand-50 ${message ? 'rounded-md outline outline-1 outline-red-600' : ''}`}
       />
       {full ? (
         <p className="mt-2 text-xs text-slate-600">

@@ -290,7 +290,6 @@ describe('an enquiry with attachments', () => {
     expect(response.headers.get('content-disposition')).toBe(
       `attachment; filename="Plan f_r Halle 2.pdf"; filename*=UTF-8''Plan%20f%C3%BCr%20Halle%202.pdf`,
     );
-    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
 });

@@ -392,8 +392,10 @@ export function contentDisposition(fileName: string): string {
 }
 
 /**
- * A stored attachment as a download: always saved, never shown in the page (a PDF or an SVG-like
- * surprise cannot run as this site), its stored type not second-guessed, kept by no cache.
+ * A stored attachment as a download: always saved, never shown in the page (nothing in it can
+ * run as this site), kept by no cache. `X-Content-Type-Options: nosniff`, so no browser
+ * second-guesses the stored type, is on every answer of the server (server/headers.ts): set here
+ * too, the header would go out twice.
  */
 export function attachmentResponse(file: AttachmentFile): Response {
   return new Response(new Uint8Array(file.data), {
@@ -401,7 +403,6 @@ export function attachmentResponse(file: AttachmentFile): Response {
       'Content-Type': file.contentType,
       'Content-Disposition': contentDisposition(file.fileName),
       'Content-Length': String(file.data.length),
-      'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'no-store',
       'X-Robots-Tag': 'noindex, nofollow',
     },

@@ -1,0 +1,267 @@
+// Attachments both ways: a guest attaches files with JavaScript (checked before sending, listed
+// with Remove buttons), a signed-in customer without it, staff reply with a PDF; each audience
+// downloads through its own route and nobody else can; a refused file says why under the field.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { expect, mailsAbout, test, type Browser, type Page } from './test';
+import { expectNoSeriousViolations } from './axe';
+
+/** A small PNG, and a PDF of one empty page with a valid cross-reference table. */
+const PNG = await sharp({
+  create: { width: 40, height: 30, channels: 3, background: '#2a6' },
+})
+  .png()
+  .toBuffer();
+function pdf(): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const at of offsets) body += `${String(at).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+const file = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeType, buffer });
+
+const hydrated = (page: Page) => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+
+function demoAdmin() {
+  const text = readFileSync(path.join(process.env.E2E_DATA_DIR!, 'demo-admin.txt'), 'utf8');
+  return { email: text.match(/email: (\S+)/)![1]!, password: text.match(/password: (\S+)/)![1]! };
+}
+
+async function staffPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  const admin = demoAdmin();
+  await page.goto('/login');
+  await hydrated(page);
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin/);
+  return page;
+}
+
+/** A new customer account signed in, in its own context (with or without JavaScript). */
+async function customerPage(browser: Browser, javaScriptEnabled = true): Promise<Page> {
+  const page = await (await browser.newContext({ javaScriptEnabled })).newPage();
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    data: {
+      email: `files-${randomUUID().slice(0, 8)}@school.example`,
+      password: 'correct horse battery',
+      name: 'Mdm Tan',
+    },
+    headers: { origin: new URL(test.info().project.use.baseURL!).origin },
+  });
+  expect(response.ok()).toBe(true);
+  return page;
+}
+
+async function addProduct(page: Page, id: number) {
+  await page.goto(`/products/${id}`);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Added to Cart').first()).toBeVisible();
+}
+
+/** The download a link starts: its name and bytes. */
+async function download(page: Page, name: string) {
+  const started = page.waitForEvent('download');
+  await page.getByRole('link', { name: new RegExp(`^${name}`) }).click();
+  const done = await started;
+  const saved = await done.path();
+  return { name: done.suggestedFilename(), bytes: readFileSync(saved) };
+}
+
+test('a guest attaches files with JavaScript: checked, listed, sent, and downloaded through the link', async ({
+  page,
+  browser,
+}) => {
+  // The guest's whole way, then staff's: about 15 s on an idle machine.
+  test.setTimeout(60_000);
+  await addProduct(page, 3);
+  await page.goto('/cart');
+  await hydrated(page);
+  await page.getByLabel('Message').fill('Photos of the field and the site plan attached.');
+  const field = page.getByLabel('Photos or drawings (optional)');
+  await field.setInputFiles([
+    file('field.png', 'image/png', PNG),
+    file('site plan.pdf', 'application/pdf', pdf()),
+  ]);
+  const chosen = page.getByRole('list', { name: 'Chosen files' });
+  await expect(chosen.getByRole('listitem')).toHaveText([/field\.png/, /site plan\.pdf/]);
+
+  // Refused before sending: a text file named .pdf, and a fourth file.
+  await field.setInputFiles([file('notes.pdf', 'application/pdf', Buffer.from('just text'))]);
+  await expect(field).toHaveAccessibleDescription(
+    /"?notes\.pdf"? is not a JPEG, PNG, WebP or PDF file\./,
+  );
+  await expect(chosen.getByRole('listitem')).toHaveCount(2);
+  await field.setInputFiles([
+    file('court.png', 'image/png', PNG),
+    file('extra.png', 'image/png', PNG),
+  ]);
+  await expect(page.getByText('Attach at most 3 files.')).toBeVisible();
+  await expect(chosen.getByRole('listitem')).toHaveCount(3);
+  // Removing one gives its place back, and the focus moves to the next Remove button.
+  await page.getByRole('button', { name: 'Remove court.png' }).click();
+  await expect(chosen.getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Remove site plan.pdf' })).toBeFocused();
+  await expectNoSeriousViolations(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page
+      .getByRole('region', { name: 'Order Summary' })
+      .screenshot({ path: test.info().outputPath(`cart-files-${width}.png`) });
+  }
+
+  await page.getByRole('button', { name: 'ENQUIRE' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Contact Information' });
+  const email = `guest-files-${randomUUID().slice(0, 8)}@school.example`;
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/enquiries\/[\w-]{43}/);
+  await hydrated(page);
+  const files = page.getByRole('list', { name: 'Files from you' });
+  await expect(files.getByRole('link')).toHaveCount(2);
+  await expectNoSeriousViolations(page);
+  const got = await download(page, 'site plan.pdf');
+  expect(got.name).toBe('site plan.pdf');
+  expect(got.bytes.equals(pdf())).toBe(true);
+
+  // Whoever holds the link gets the file, as a download nobody caches; a wrong link gets a 404.
+  const href = (await files.getByRole('link', { name: /^field\.png/ }).getAttribute('href'))!;
+  const stranger = await browser.newContext();
+  const response = await stranger.request.get(href);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('image/png');
+  expect(response.headers()['content-disposition']).toContain(`filename*=UTF-8''field.png`);
+  expect(response.headers()['x-content-type-options']).toBe('nosniff');
+  expect(response.headers()['cache-control']).toMatch(/no-store/);
+  const forged = href.replace(/\/enquiries\/[\w-]{43}\//, `/enquiries/${'A'.repeat(43)}/`);
+  expect((await stranger.request.get(forged)).status()).toBe(404);
+  await stranger.close();
+
+  // Staff see the files on the enquiry's page and download them.
+  const reference = (await page.getByTestId('enquiry-reference').textContent())!;
+  const staff = await staffPage(browser);
+  await staff.goto(`/admin/enquiries?q=${reference}`);
+  await staff.getByRole('link', { name: reference }).first().click();
+  await expect(staff.getByRole('heading', { name: `Enquiry ${reference}` })).toBeVisible();
+  const fromCustomer = staff.getByRole('list', { name: 'Files from the customer' });
+  await expect(fromCustomer.getByRole('link')).toHaveCount(2);
+  const photo = await download(staff, 'field.png');
+  expect((await sharp(photo.bytes).metadata()).format).toBe('png');
+  // The company's notification names them.
+  expect(mailsAbout(reference).some((m) => m.includes('field.png, site plan.pdf'))).toBe(true);
+  await staff.context().close();
+});
+
+test('a signed-in customer attaches a file without JavaScript; a refused file says why and keeps the message', async ({
+  browser,
+}) => {
+  const page = await customerPage(browser, false);
+  await page.goto('/products/2');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page).toHaveURL(/\/cart/);
+  await page.getByLabel('Message').fill('Our hall, see the drawing.');
+  const field = page.getByLabel('Photos or drawings (optional)');
+  // First an HTML page named .png: the server refuses it by its content.
+  await field.setInputFiles([
+    file('hall.png', 'image/png', Buffer.from('<!doctype html><p>not an image</p>')),
+  ]);
+  await page.getByRole('button', { name: 'ENQUIRE' }).click();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('"hall.png" is not a JPEG, PNG, WebP or PDF file.')).toBeVisible();
+  await expect(page.getByText('Your files were not kept: please choose them again.')).toBeVisible();
+  await expect(page.getByLabel('Message')).toHaveValue('Our hall, see the drawing.');
+
+  await field.setInputFiles([file('hall drawing.pdf', 'application/pdf', pdf())]);
+  await page.getByRole('button', { name: 'ENQUIRE' }).click();
+  await expect(page).toHaveURL(/\/orders\/\d+\?sent=1$/);
+  const files = page.getByRole('list', { name: 'Files from you' });
+  await expect(files.getByRole('link')).toHaveText([/hall drawing\.pdf/]);
+  const href = (await files.getByRole('link').getAttribute('href'))!;
+  expect(href).toMatch(/^\/orders\/\d+\/files\/\d+$/);
+  const mine = await page.request.get(href);
+  expect(mine.status()).toBe(200);
+  expect((await mine.body()).equals(pdf())).toBe(true);
+
+  // Another customer, and a guest, get nothing.
+  const other = await customerPage(browser);
+  expect((await other.request.get(href)).status()).toBe(404);
+  const guest = await browser.newContext();
+  const asGuest = await guest.request.get(href, { maxRedirects: 0 });
+  expect([302, 401, 404]).toContain(asGuest.status());
+  await guest.close();
+  await other.context().close();
+  await page.context().close();
+});
+
+test('staff reply with a PDF: the customer gets it by e-mail and with the reply on their page', async ({
+  browser,
+}) => {
+  // A customer's enquiry, staff's reply, the customer's download: about 15 s on an idle machine.
+  test.setTimeout(60_000);
+  const customer = await customerPage(browser);
+  await addProduct(customer, 3);
+  await customer.goto('/cart');
+  await hydrated(customer);
+  await customer.getByLabel('Message').fill('Which net fits these posts?');
+  await customer.getByRole('button', { name: 'ENQUIRE' }).click();
+  await expect(customer).toHaveURL(/\/orders\/\d+/);
+  const enquiryUrl = new URL(customer.url()).pathname;
+  const reference = (await customer.getByTestId('enquiry-reference').textContent())!;
+
+  const staff = await staffPage(browser);
+  await staff.goto(`/admin/enquiries?q=${reference}`);
+  await staff.getByRole('link', { name: reference }).first().click();
+  await hydrated(staff);
+  await staff.getByLabel('Reply to the customer').fill('The spec sheet is attached.');
+  const field = staff.getByLabel('Files (optional)');
+  await field.setInputFiles([file('net spec sheet.pdf', 'application/pdf', pdf())]);
+  await expect(staff.getByRole('list', { name: 'Chosen files' })).toContainText(
+    'net spec sheet.pdf',
+  );
+  await staff.getByRole('button', { name: 'Send reply' }).click();
+  await expect(staff.getByText(/^Reply sent to /).first()).toBeVisible();
+  // The form is cleared, files too; the timeline shows the reply with its file.
+  await expect(staff.getByRole('list', { name: 'Chosen files' })).toHaveCount(0);
+  const sent = staff.getByRole('list', { name: 'Files sent with this reply' });
+  await expect(sent.getByRole('link')).toHaveText([/net spec sheet\.pdf/]);
+  await expectNoSeriousViolations(staff);
+
+  // The e-mail carries the file.
+  await expect
+    .poll(() => mailsAbout(`Re: your enquiry ${reference}`).join(''))
+    .toContain('net spec sheet.pdf');
+  const mail = mailsAbout(`Re: your enquiry ${reference}`)[0]!;
+  expect(mail).toMatch(/Content-Disposition: attachment;\s+filename="net spec sheet\.pdf"/);
+
+  await customer.goto(enquiryUrl);
+  await hydrated(customer);
+  const withReply = customer.getByRole('list', { name: 'Files sent with this reply' });
+  await expect(withReply.getByRole('link')).toHaveText([/net spec sheet\.pdf/]);
+  const got = await download(customer, 'net spec sheet.pdf');
+  expect(got.bytes.equals(pdf())).toBe(true);
+  await expectNoSeriousViolations(customer);
+
+  // A file of another enquiry is not reachable through this one's address.
+  const href = (await withReply.getByRole('link').getAttribute('href'))!;
+  const fileId = href.split('/').pop();
+  const elsewhere = await customer.request.get(`/orders/1/files/${fileId}`);
+  expect(elsewhere.status()).toBe(404);
+  await staff.context().close();
+  await customer.context().close();
+});
