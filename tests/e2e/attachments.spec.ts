@@ -3,9 +3,9 @@
 // downloads through its own route and nobody else can; a refused file says why under the field.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
-import { expect, mailsAbout, test, type Browser, type Page } from './test';
+import { expect, mailsAbout, test, type Page } from './test';
+import { customerPage, staffPage } from './people';
 import { expectNoSeriousViolations } from './axe';
 
 /** A small PNG, and a PDF of one empty page with a valid cross-reference table. */
@@ -35,38 +35,6 @@ function pdf(): Buffer {
 const file = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeType, buffer });
 
 const hydrated = (page: Page) => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-
-function demoAdmin() {
-  const text = readFileSync(path.join(process.env.E2E_DATA_DIR!, 'demo-admin.txt'), 'utf8');
-  return { email: text.match(/email: (\S+)/)![1]!, password: text.match(/password: (\S+)/)![1]! };
-}
-
-async function staffPage(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  const admin = demoAdmin();
-  await page.goto('/login');
-  await hydrated(page);
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password').fill(admin.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/admin/);
-  return page;
-}
-
-/** A new customer account signed in, in its own context (with or without JavaScript). */
-async function customerPage(browser: Browser, javaScriptEnabled = true): Promise<Page> {
-  const page = await (await browser.newContext({ javaScriptEnabled })).newPage();
-  const response = await page.request.post('/api/auth/sign-up/email', {
-    data: {
-      email: `files-${randomUUID().slice(0, 8)}@school.example`,
-      password: 'correct horse battery',
-      name: 'Mdm Tan',
-    },
-    headers: { origin: new URL(test.info().project.use.baseURL!).origin },
-  });
-  expect(response.ok()).toBe(true);
-  return page;
-}
 
 async function addProduct(page: Page, id: number) {
   await page.goto(`/products/${id}`);
@@ -171,7 +139,7 @@ test('a guest attaches files with JavaScript: checked, listed, sent, and downloa
 test('a signed-in customer attaches a file without JavaScript; a refused file says why and keeps the message', async ({
   browser,
 }) => {
-  const page = await customerPage(browser, false);
+  const page = await customerPage(browser, { javaScriptEnabled: false });
   await page.goto('/products/2');
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page).toHaveURL(/\/cart/);

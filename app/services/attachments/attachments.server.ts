@@ -410,10 +410,23 @@ export function attachmentResponse(file: AttachmentFile): Response {
 }
 
 /**
+ * The answer to a download: the file (getAttachmentFile decides who may have it), or the same 404
+ * page for every refusal, with `back` as its way out.
+ */
+export async function attachmentDownload(
+  access: AttachmentAccess,
+  fileId: string | undefined,
+  back: [href: string, label: string],
+): Promise<Response> {
+  const file = await getAttachmentFile(access, idParam(fileId));
+  return file ? attachmentResponse(file) : attachmentNotFound(back);
+}
+
+/**
  * The answer for a file that is not there or not the asker's: the same 404 either way, as a page
  * a browser shows (a resource route cannot render the app's error page).
  */
-export function attachmentNotFound(back: [href: string, label: string]): Response {
+function attachmentNotFound(back: [href: string, label: string]): Response {
   const text = 'There is no file at this address: the link may be mistyped or out of date.';
   return new Response(plainPage('File not found', text, [back]), {
     status: 404,
