@@ -22,6 +22,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { childrenOf, cpuTicks } from '../tests/setup/processes';
+import { ensureFreshBuild } from './lib/build.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -613,11 +614,7 @@ async function main() {
     console.error('wrk is needed: apt-get install -y wrk');
     process.exit(1);
   }
-  if (!existsSync('build/server/index.js')) {
-    execFileSync(process.execPath, ['node_modules/@react-router/dev/bin.js', 'build'], {
-      stdio: 'inherit',
-    });
-  }
+  ensureFreshBuild();
   const load = loadavg()
     .map((l) => l.toFixed(2))
     .join(', ');

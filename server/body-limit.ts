@@ -2,15 +2,21 @@ import type { NextFunction, Request, Response } from 'express';
 
 /** Forms, JSON and every auth call: enough for a cart of a few hundred lines. */
 export const SMALL_BODY_LIMIT = 64 * 1024;
-/** Forms with up to three files of 10 MB each (their parser limits what each may hold). */
+/**
+ * The forms that take files (their parsers limit each file): the product forms with up to three
+ * images of 10 MB each, an enquiry or a staff reply with up to three files of 10 MB each, and a
+ * quotation's acceptance with a purchase order of 10 MB, where a larger file reaches the parser's
+ * own message about it rather than this plain refusal.
+ */
 export const UPLOAD_BODY_LIMIT = 32 * 1024 * 1024;
 
 /**
  * The routes that take files, with their `.data` twins: the product forms (POST /admin/create,
- * /admin/edit/:productId), the cart's enquiry with its attachments (/cart) and a staff reply
- * with its files (/admin/enquiries/:id).
+ * /admin/edit/:productId), the cart's enquiry with its attachments (/cart), a staff reply with
+ * its files (/admin/enquiries/:id), and a quotation's answer on its link's page or on My Orders.
  */
-const UPLOAD_PATH = /^\/(admin\/(create|edit\/\d+|enquiries\/\d+)|cart)(\.data)?\/?$/;
+const UPLOAD_PATH =
+  /^\/(admin\/(create|edit\/\d+|enquiries\/\d+)|cart|quotations\/[A-Za-z0-9_-]+|orders\/\d+)(\.data)?\/?$/;
 
 export function bodyLimitFor(path: string): number {
   return UPLOAD_PATH.test(path) ? UPLOAD_BODY_LIMIT : SMALL_BODY_LIMIT;

@@ -5,6 +5,8 @@ export interface SiteInfo {
   email: string;
   phone: string;
   uen: string;
+  /** GST registration number; null when the company is not GST-registered. */
+  gstRegNo: string | null;
   social: { label: string; href: string }[];
 }
 

@@ -4,14 +4,18 @@ import type { loader as adminLoader } from './admin';
 import type { Route } from './+types/admin._index';
 import { AdminPageHeader } from '~/components/admin/admin-shell';
 import { adminMeta } from '~/lib/admin-meta';
-import { catalogueOverview } from '~/services/admin/overview.server';
+import { When } from '~/components/admin/inbox/status-badge';
+import { OrderStatusBadge } from '~/components/sales/order-status-badge';
+import { formatCents } from '~/lib/money';
+import { catalogueOverview, salesOverview } from '~/services/admin/overview.server';
 import { refusePosts, requireAdmin } from '~/services/permissions.server';
 
 export const meta: Route.MetaFunction = () => adminMeta('Dashboard');
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  return { name: admin.name, catalogue: await catalogueOverview() };
+  const [catalogue, sales] = await Promise.all([catalogueOverview(), salesOverview()]);
+  return { name: admin.name, catalogue, sales };
 }
 
 function Tile({
@@ -45,13 +49,56 @@ function Tile({
   );
 }
 
+/** A short list of what needs doing, with how many there are and where to see them all. */
+function Worklist({
+  id,
+  title,
+  total,
+  empty,
+  all,
+  children,
+}: {
+  id: string;
+  title: string;
+  total: number;
+  empty: string;
+  all?: { to: string; label: string };
+  children: React.ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <h3 id={id} className="flex items-baseline justify-between gap-2 font-bold text-slate-900">
+        {title}
+        <span
+          className={`rounded-full px-2 text-sm leading-6 ${total ? 'bg-accent-600 text-white' : 'bg-slate-100 text-slate-700'}`}
+        >
+          {total}
+        </span>
+      </h3>
+      {total ? (
+        <ul className="mt-2 flex-1 divide-y divide-slate-100 text-sm">{children}</ul>
+      ) : (
+        <p className="mt-2 flex-1 text-sm text-slate-600">{empty}</p>
+      )}
+      {all && total ? (
+        <Link to={all.to} className="mt-3 text-sm font-semibold text-brand-700 hover:underline">
+          {all.label}
+        </Link>
+      ) : null}
+    </section>
+  );
+}
+
 /** Posts here are answered after the guard (permissions.server's refusePosts). */
 export async function action({ request }: Route.ActionArgs) {
   return refusePosts(request);
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { name, catalogue } = loaderData;
+  const { name, catalogue, sales } = loaderData;
   // The layout's loader counts the inbox for the navigation; the tiles show the same figures.
   const inbox = useRouteLoaderData<typeof adminLoader>('routes/admin')!.counts;
   return (
@@ -84,6 +131,80 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           icon={Mail}
           tone="attention"
         />
+      </div>
+      <h2 className="mt-8 mb-3 text-sm font-semibold tracking-wide text-slate-600 uppercase">
+        Sales to follow up
+      </h2>
+      <div className="grid gap-3 sm:gap-4 xl:grid-cols-3">
+        <Worklist
+          id="waiting-heading"
+          title="Waiting over 2 working days for a reply"
+          total={sales.waiting.total}
+          empty="Every enquiry has had an answer within two working days."
+          all={{ to: '/admin/enquiries', label: 'All enquiries' }}
+        >
+          {sales.waiting.items.map((e) => (
+            <li key={e.id} className="py-2">
+              <Link
+                to={`/admin/enquiries/${e.id}`}
+                className="font-semibold text-brand-800 hover:underline"
+              >
+                {e.reference}
+              </Link>
+              <p className="text-slate-600">
+                {e.customer}
+                {e.organisation ? `, ${e.organisation}` : ''} · since <When date={e.since} /> (
+                {e.workingDays.toFixed(1)} working days)
+              </p>
+            </li>
+          ))}
+        </Worklist>
+        <Worklist
+          id="expiring-heading"
+          title="Quotations expiring this week"
+          total={sales.expiring.total}
+          empty="No open quotation expires in the next seven days."
+        >
+          {sales.expiring.items.map((q) => (
+            <li key={q.id} className="py-2">
+              <Link
+                to={`/admin/enquiries/${q.enquiryId}`}
+                className="font-semibold break-all text-brand-800 hover:underline"
+              >
+                {q.number}
+              </Link>
+              <p className="text-slate-600">
+                {q.customer} · {formatCents(q.totalCents)} · valid until{' '}
+                <When date={q.validUntil} withTime={false} />
+              </p>
+            </li>
+          ))}
+        </Worklist>
+        <Worklist
+          id="invoice-heading"
+          title="Orders waiting for an invoice"
+          total={sales.toInvoice.total}
+          empty="Every confirmed order has its invoice."
+          all={{ to: '/admin/orders', label: 'All orders' }}
+        >
+          {sales.toInvoice.items.map((o) => (
+            <li key={o.id} className="py-2">
+              <span className="flex flex-wrap items-center gap-2">
+                <Link
+                  to={`/admin/orders/${o.id}`}
+                  className="font-semibold break-all text-brand-800 hover:underline"
+                >
+                  {o.number}
+                </Link>
+                <OrderStatusBadge status={o.status} />
+              </span>
+              <p className="text-slate-600">
+                {o.customer} · {formatCents(o.totalCents)} · confirmed{' '}
+                <When date={o.createdAt} withTime={false} />
+              </p>
+            </li>
+          ))}
+        </Worklist>
       </div>
       <h2 className="mt-8 mb-3 text-sm font-semibold tracking-wide text-slate-600 uppercase">
         Catalogue

@@ -1,11 +1,12 @@
 import { FileText, PhoneCall } from 'lucide-react';
 import { useRef } from 'react';
-import { data, Link, useActionData, useFetcher } from 'react-router';
+import { data, Form, Link, redirect, useActionData, useFetcher } from 'react-router';
 import type { Route } from './+types/admin.enquiries.$id';
 import { PostResult } from '~/components/admin/inbox/post-result';
 import { AdminPageHeader, BackLink } from '~/components/admin/admin-shell';
 import { EnquiryTimeline } from '~/components/admin/inbox/enquiry-timeline';
 import { StatusBadge, When } from '~/components/admin/inbox/status-badge';
+import { StateBadge } from '~/components/orders/quotation-state-badge';
 import { card, primaryButton, secondaryButton } from '~/components/admin/inbox/styles';
 import { AttachmentField } from '~/components/ui/attachment-field';
 import { AttachmentList } from '~/components/ui/attachment-list';
@@ -16,6 +17,7 @@ import { busyButton } from '~/lib/busy-button';
 import { formValues } from '~/lib/forms';
 import { mailtoHref } from '~/lib/schemas/email';
 import { formatCents } from '~/lib/money';
+import { quotationState, revisionStatus } from '~/lib/quotation-state';
 import {
   ENQUIRY_STATUSES,
   EnquiryNoteSchema,
@@ -40,6 +42,9 @@ import {
   replyToEnquiry,
 } from '~/services/inbox/enquiries.server';
 import { requireAdmin } from '~/services/permissions.server';
+import { ConfirmOrderSchema } from '~/lib/schemas/orders';
+import { confirmOrder, enquiryOrderState } from '~/services/sales/orders.server';
+import { OrderStatusBadge } from '~/components/sales/order-status-badge';
 
 export const meta: Route.MetaFunction = ({ data: d }) =>
   adminMeta(d ? `Enquiry ${d.enquiry.reference}` : 'Enquiry');
@@ -55,6 +60,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     enquiry,
     files: await listAttachments(enquiry.id),
     sent: sent && enquiry.quotations.some((q) => q.number === sent) ? sent : null,
+    sale: await enquiryOrderState(enquiry.id),
+    // The clock the revisions' states are read by (expiry is computed, not stored).
+    now: new Date(),
   };
 }
 
@@ -89,10 +97,39 @@ export async function action({ request, params }: Route.ActionArgs) {
         const { to } = await replyToEnquiry(admin, id, body, checked);
         return { ok: true as const, intent: 'reply' as const, message: `Reply sent to ${to}.` };
       }
+      case 'confirm-order': {
+        // The order's own page is the answer, with and without JavaScript.
+        const { quotationId } = parseInput(ConfirmOrderSchema, values);
+        const order = await confirmOrder(admin, Number(quotationId));
+        throw redirect(`/admin/orders/${order.id}${order.created ? '?confirmed' : ''}`);
+      }
       default:
         throw new UserError('This action is not known. Please reload the page.', 400);
     }
   });
+}
+
+/**
+ * The enquiry's order, or "Confirm order" once the buyer has accepted a revision: a plain form,
+ * answered with the order's page.
+ */
+function SaleAction({ sale }: { sale: Route.ComponentProps['loaderData']['sale'] }) {
+  if (sale.order && sale.order.status !== 'cancelled')
+    return (
+      <Link to={`/admin/orders/${sale.order.id}`} className={secondaryButton}>
+        Order {sale.order.number} <OrderStatusBadge status={sale.order.status} />
+      </Link>
+    );
+  if (!sale.accepted) return null;
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="confirm-order" />
+      <input type="hidden" name="quotationId" value={sale.accepted.id} />
+      <button type="submit" className={primaryButton}>
+        Confirm order ({sale.accepted.number} accepted)
+      </button>
+    </Form>
+  );
 }
 
 /** What the action answers (a success, or the form pattern's failure). */
@@ -201,7 +238,7 @@ function Detail({ term, children }: { term: string; children: React.ReactNode })
 }
 
 export default function AdminEnquiry({ loaderData }: Route.ComponentProps) {
-  const { enquiry, files, sent } = loaderData;
+  const { enquiry, files, sent, sale, now } = loaderData;
   const fileHref = (fileId: number) => `/admin/enquiries/${enquiry.id}/files/${fileId}`;
   const buyerFiles = files.filter((f) => f.owner !== 'reply');
   // Without JavaScript the forms post natively and the answer comes back as the page's action data.
@@ -219,10 +256,13 @@ export default function AdminEnquiry({ loaderData }: Route.ComponentProps) {
           </span>
         }
         actions={
-          <Link to={`/admin/enquiries/${enquiry.id}/quotation`} className={primaryButton}>
-            <FileText aria-hidden className="size-4" />
-            {enquiry.quotations.length ? 'Revise quotation' : 'Draw up quotation'}
-          </Link>
+          <>
+            <SaleAction sale={sale} />
+            <Link to={`/admin/enquiries/${enquiry.id}/quotation`} className={primaryButton}>
+              <FileText aria-hidden className="size-4" />
+              {enquiry.quotations.length ? 'Revise quotation' : 'Draw up quotation'}
+            </Link>
+          </>
         }
       />
       {sent ? (
@@ -286,6 +326,7 @@ export default function AdminEnquiry({ loaderData }: Route.ComponentProps) {
             <EnquiryTimeline
               events={enquiry.timeline}
               quotationHref={pdfHref}
+              attachmentHref={(id) => `/admin/enquiries/${enquiry.id}/attachments/${id}`}
               replyFiles={(eventId) => (
                 <AttachmentList
                   files={files.filter((f) => f.owner === 'reply' && f.eventId === eventId)}
@@ -363,14 +404,25 @@ export default function AdminEnquiry({ loaderData }: Route.ComponentProps) {
             </h2>
             {enquiry.quotations.length ? (
               <ul className="mt-2 divide-y divide-slate-100">
-                {enquiry.quotations.map((q) => (
+                {enquiry.quotations.map((q, i) => (
                   <li key={q.id} className="py-2 text-sm">
-                    <a
-                      href={pdfHref(q.number)}
-                      className="font-semibold text-brand-700 hover:underline"
-                    >
-                      {q.number}
-                    </a>
+                    <span className="flex flex-wrap items-center justify-between gap-2">
+                      <a
+                        href={pdfHref(q.number)}
+                        className="font-semibold text-brand-700 hover:underline"
+                      >
+                        {q.number}
+                      </a>
+                      <StateBadge
+                        state={
+                          quotationState(
+                            revisionStatus(q.status, i === enquiry.quotations.length - 1),
+                            q.validUntil,
+                            new Date(now),
+                          ).state
+                        }
+                      />
+                    </span>
                     <p className="text-slate-600">
                       {formatCents(q.totalCents)} incl. GST ·{' '}
                       <When date={q.createdAt} withTime={false} /> · {q.actorName}

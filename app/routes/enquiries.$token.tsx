@@ -3,11 +3,13 @@ import { data } from 'react-router';
 import type { Route } from './+types/enquiries.$token';
 import { EnquiryConfirmation } from '~/components/orders/enquiry-confirmation';
 import { EnquiryFiles } from '~/components/orders/enquiry-files';
+import { CustomerOrders } from '~/components/sales/customer-orders';
 import { writeLocalCart } from '~/lib/cart-storage';
 import { pageTitle } from '~/lib/meta';
 import { listAttachments } from '~/services/attachments/attachments.server';
 import { isSender } from '~/services/enquiries/access-token.server';
 import { confirmationView, getEnquiryByToken } from '~/services/enquiries/enquiries.server';
+import { customerOrders } from '~/services/sales/orders.server';
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => [
   { title: pageTitle(d ? `Enquiry ${d.enquiry.reference}` : 'Enquiry', matches) },
@@ -40,6 +42,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // Whoever holds the link may download the files (the link is the key to them, as to this
     // page); their names are all the page shows of them.
     files: await listAttachments(found.enquiry.id),
+    // The order and its invoices: the link is the key to them as to the enquiry.
+    orders: await customerOrders(found.enquiry.id),
   };
 }
 
@@ -67,6 +71,11 @@ export default function GuestEnquiry({ loaderData, params }: Route.ComponentProp
           withReplies
         />
       }
-    />
+    >
+      <CustomerOrders
+        orders={loaderData.orders}
+        href={(number) => `/enquiries/${params.token}/invoices/${encodeURIComponent(number)}.pdf`}
+      />
+    </EnquiryConfirmation>
   );
 }

@@ -6,6 +6,7 @@ import { migrateDatabase } from './db/migrate.server';
 import { lockDataDir } from './data-lock.server';
 import { env } from './env.server';
 import { companyPictures } from './media/company-images.server';
+import { startScheduler, stopScheduler } from './jobs/scheduler.server';
 import { ensureDemoAdmin, isCatalogueEmpty, seedDemoCatalogue } from './seed.server';
 
 /**
@@ -44,6 +45,13 @@ export async function boot(log: (line: string) => void = console.log): Promise<v
   // Mail queued while the mail server was down (or by a previous run) goes out now and every minute.
   deliverSoon();
   startMailRetries();
+  // Quotation reminders and any other scheduled work: every instance looks, one runs each job.
+  startScheduler();
+}
+
+/** What a stopping server waits for: the scheduled job running now, if any. */
+export async function stopBackgroundWork(): Promise<void> {
+  await stopScheduler();
 }
 
 /** Whether the database answers a trivial query within the time limit. */

@@ -25,6 +25,25 @@ describe('parseEnv', () => {
     );
   });
 
+  it('reads the reminder days and the scheduler interval as numbers', () => {
+    const defaults = parseEnv({ DATA_DIR: '/tmp/fh-env-test' });
+    expect(defaults.quotationReminderDays).toBe(3);
+    expect(defaults.jobsIntervalMs).toBe(60_000);
+    const set = parseEnv({
+      DATA_DIR: '/tmp/fh-env-test',
+      QUOTATION_REMINDER_DAYS: '0',
+      JOBS_INTERVAL_MS: '250',
+    });
+    expect(set.quotationReminderDays).toBe(0);
+    expect(set.jobsIntervalMs).toBe(250);
+    for (const bad of ['-1', '61', 'three', '2.5'])
+      expect(() => parseEnv({ QUOTATION_REMINDER_DAYS: bad }), bad).toThrow(
+        /QUOTATION_REMINDER_DAYS: must be a number of days, 0 to 60/,
+      );
+    for (const bad of ['0', '99', 'soon'])
+      expect(() => parseEnv({ JOBS_INTERVAL_MS: bad }), bad).toThrow(/JOBS_INTERVAL_MS/);
+  });
+
   it('names every bad variable', () => {
     expect(() => parseEnv({ PORT: 'abc', SITE_EMAIL: 'nope', DATABASE_URL: 'mysql://x' })).toThrow(
       /PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/,

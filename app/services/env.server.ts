@@ -71,12 +71,34 @@ const EnvSchema = z
     SITE_EMAIL: z.email('must be an e-mail address').default('hello@fieldhouse.example'),
     SITE_PHONE: z.string().default('+65 6123 4567'),
     SITE_UEN: z.string().default('202612345K'),
+    // Unset: the company is not GST-registered, and its quotations add no GST and say so.
+    SITE_GST_REG_NO: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^[A-Za-z0-9-]{8,20}$/,
+          'must be a GST registration number such as M2-1234567-8 or 202612345K',
+        )
+        .optional(),
+    ),
     // Percent with up to two decimals, read as text and kept in basis points (no float ever).
     GST_RATE: z
       .string()
       .trim()
       .regex(/^\d{1,2}(\.\d{1,2})?$|^100$/, 'must be a percentage such as 9 or 8.25')
       .default('9'),
+    // Days before a quotation expires that the buyer is reminded (once); 0 sends no reminders.
+    QUOTATION_REMINDER_DAYS: z
+      .string()
+      .trim()
+      .regex(/^([0-9]|[1-5][0-9]|60)$/, 'must be a number of days, 0 to 60')
+      .default('3'),
+    // How often each server process looks for scheduled work that is due (services/jobs).
+    JOBS_INTERVAL_MS: z
+      .string()
+      .trim()
+      .regex(/^[1-9][0-9]{2,7}$/, 'must be milliseconds, 100 to 99999999')
+      .default('60000'),
     SITE_FACEBOOK: optionalText.pipe(z.url().optional()),
     SITE_INSTAGRAM: optionalText.pipe(z.url().optional()),
     SITE_LINKEDIN: optionalText.pipe(z.url().optional()),
@@ -114,13 +136,16 @@ export type Env = z.infer<typeof EnvSchema> & {
   authSecret: string;
   /** PGlite (a data folder or memory) or a PostgreSQL server. */
   database:
-    | { kind: 'pglite'; dir: string | null }
-    | { kind: 'postgres'; url: string; poolSize: number };
+    { kind: 'pglite'; dir: string | null } | { kind: 'postgres'; url: string; poolSize: number };
   seedDemo: boolean;
   /** GST_RATE in basis points (9% = 900), as quotations store it. */
   gstRateBasisPoints: number;
   /** TRUST_PROXY as a number of trusted proxy hops. */
   trustedHops: number;
+  /** QUOTATION_REMINDER_DAYS as a number (0: no reminders). */
+  quotationReminderDays: number;
+  /** JOBS_INTERVAL_MS as a number. */
+  jobsIntervalMs: number;
 };
 
 export class ConfigError extends Error {
@@ -152,6 +177,8 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' : database.kind === 'pglite',
     gstRateBasisPoints: parseBasisPoints(env.GST_RATE)!,
     trustedHops: Number(env.TRUST_PROXY),
+    quotationReminderDays: Number(env.QUOTATION_REMINDER_DAYS),
+    jobsIntervalMs: Number(env.JOBS_INTERVAL_MS),
   };
 }
 

@@ -18,6 +18,7 @@ export function siteInfo(): SiteInfo {
     email: e.SITE_EMAIL,
     phone: e.SITE_PHONE,
     uen: e.SITE_UEN,
+    gstRegNo: e.SITE_GST_REG_NO ?? null,
     social,
   };
   return cached;

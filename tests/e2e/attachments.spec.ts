@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { expect, mailsAbout, test, type Page } from './test';
+import { expect, hydrated, mailsAbout, test, type Page } from './test';
 import { customerPage, staffPage } from './people';
 import { expectNoSeriousViolations } from './axe';
 
@@ -33,8 +33,6 @@ function pdf(): Buffer {
   return Buffer.from(body, 'latin1');
 }
 const file = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeType, buffer });
-
-const hydrated = (page: Page) => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 
 async function addProduct(page: Page, id: number) {
   await page.goto(`/products/${id}`);

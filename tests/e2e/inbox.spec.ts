@@ -2,12 +2,13 @@
 // a signed-in customer reading the reply and downloading the PDF (and nobody else), the CSV
 // export matching the list, and every inbox URL refused to guests and customers.
 import { randomUUID } from 'node:crypto';
-import { expect, mailsAbout, test, type Page } from './test';
+import { expect, hydrated, mailsAbout, test, type Page } from './test';
 import { customerPage, staffPage } from './people';
 import { expectNoSeriousViolations } from './axe';
 
 async function addProduct(page: Page, id: number) {
   await page.goto(`/products/${id}`);
+  await hydrated(page);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Added to Cart').first()).toBeVisible();
 }
@@ -22,6 +23,7 @@ async function sendEnquiry(
   await addProduct(page, 3);
   await addProduct(page, 2);
   await page.goto('/cart');
+  await hydrated(page);
   await page.getByLabel('Message').fill('Please quote for our sports day, delivery in March.');
   const guest = 'email' in contact || 'phone' in contact;
   if (!guest) await page.getByLabel(/^Organisation/).fill(contact.organisation);
@@ -56,6 +58,7 @@ async function expectFitsPhone(page: Page) {
 /** Staff open an enquiry from the inbox by its reference. */
 async function openEnquiry(staff: Page, reference: string) {
   await staff.goto(`/admin/enquiries?q=${reference}`);
+  await hydrated(staff);
   await staff
     .getByRole('list', { name: 'Enquiries' })
     .getByRole('link', { name: reference })
@@ -78,7 +81,11 @@ async function sendQuotation(staff: Page, reference: string) {
   await expect(staff.getByRole('heading', { name: `Quotation Q-${reference}-1` })).toBeVisible();
   // Checked on a fresh load: the reply's toast (the shared toaster) would otherwise still show.
   await staff.reload();
+  await hydrated(staff);
   await expectNoSeriousViolations(staff);
+  // A guest who gave no name has none prefilled: the quotation needs one.
+  const attention = staff.getByLabel('Attention to (name)');
+  if (!(await attention.inputValue())) await attention.fill('Mdm Siti');
   const prices = staff.getByLabel(/^Unit price \(S\$\) for /);
   await expect(prices).toHaveCount(2);
   await prices.nth(0).fill('1,250.50');
@@ -107,6 +114,7 @@ test('a guest enquiry is worked through: New in the inbox, a note, a reply and a
 
   const staff = await staffPage(browser);
   await staff.goto('/admin/enquiries?status=new');
+  await hydrated(staff);
   const nav = staff.getByRole('navigation', { name: 'Back office sections' });
   await expect(nav.getByRole('link', { name: /Enquiries \d+ new/ })).toBeVisible();
   const row = staff.getByRole('listitem').filter({ hasText: reference });
@@ -167,6 +175,7 @@ test('a signed-in customer sees Quoted, the reply and the PDF; another customer 
   const customer = await customerPage(browser);
   const reference = await sendEnquiry(customer, { organisation: 'Tampines Sports Club' });
   await customer.goto('/orders');
+  await hydrated(customer);
   await customer.getByRole('link', { name: reference }).click();
   await expect(customer).toHaveURL(/\/orders\/\d+$/);
   await expect(customer.getByText('No quotation yet.')).toBeVisible();
@@ -193,6 +202,7 @@ test('a signed-in customer sees Quoted, the reply and the PDF; another customer 
   // A colleague opened the same revision meanwhile: after this send, theirs is refused.
   const colleague = await staff.context().newPage();
   await colleague.goto(staff.url());
+  await hydrated(colleague);
   await expect(
     colleague.getByRole('heading', { name: `Quotation Q-${reference}-2` }),
   ).toBeVisible();
@@ -265,6 +275,7 @@ test('the CSV export has one row per item of exactly the enquiries shown', async
 
   const staff = await staffPage(browser);
   await staff.goto('/admin/enquiries');
+  await hydrated(staff);
   await staff.getByRole('searchbox', { name: 'Search' }).fill(tag);
   await staff.getByRole('button', { name: 'Filter' }).click();
   await expect(staff).toHaveURL(new RegExp(`q=${tag}`));
@@ -354,6 +365,7 @@ test('the filter form follows the status pills and Clear, and keeps focus on Fil
 }) => {
   const staff = await staffPage(browser);
   await staff.goto('/admin/enquiries');
+  await hydrated(staff);
   const status = staff.getByRole('combobox', { name: 'Status' });
   const search = staff.getByRole('searchbox', { name: 'Search' });
   await expect(status).toHaveValue('');
@@ -449,6 +461,7 @@ test('a page past the last one of a list goes to the last page, not an empty lis
 }) => {
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto('/contact-us');
+  await hydrated(visitor);
   await visitor.getByLabel('Name', { exact: true }).fill('Ms Page');
   await visitor.getByLabel('Email', { exact: true }).fill('page@club.example');
   await visitor.getByLabel('Phone', { exact: true }).fill('+65 9123 4567');
@@ -473,6 +486,7 @@ test('a contact message: unread in bold, read, replied to by e-mail, handled and
   const email = `lee-${tag}@club.example`;
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto('/contact-us');
+  await hydrated(visitor);
   await visitor.getByLabel('Name', { exact: true }).fill(`Mr Lee ${tag}`);
   await visitor.getByLabel('Email', { exact: true }).fill(email);
   await visitor.getByLabel('Phone', { exact: true }).fill('+65 9123 4567');
@@ -484,6 +498,7 @@ test('a contact message: unread in bold, read, replied to by e-mail, handled and
 
   const staff = await staffPage(browser);
   await staff.goto('/admin/messages');
+  await hydrated(staff);
   const nav = staff.getByRole('navigation', { name: 'Back office sections' });
   await expect(nav.getByRole('link', { name: /Messages \d+ open/ })).toBeVisible();
   const link = staff.getByRole('link', { name: `Mr Lee ${tag} (unread)` });
@@ -530,6 +545,7 @@ test('a contact message: unread in bold, read, replied to by e-mail, handled and
   await reopen.click({ timeout: 3000 });
   await expect(history).toContainText('reopened it');
   await staff.goto('/admin/messages');
+  await hydrated(staff);
   await expect(staff.getByRole('link', { name: `Mr Lee ${tag}`, exact: true })).toHaveClass(
     /font-medium/,
   );
@@ -537,6 +553,7 @@ test('a contact message: unread in bold, read, replied to by e-mail, handled and
   await expect(staff.getByRole('link', { name: `Mr Lee ${tag}`, exact: true })).toHaveCount(0);
   // A message that is not there: a 404 in the back office's frame, with the ways back.
   expect((await staff.goto('/admin/messages/999999'))?.status()).toBe(404);
+  await hydrated(staff);
   await expect(staff.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(staff).toHaveTitle(/^Page not found \| Back office/);
   await expect(nav.getByRole('link', { name: /Messages/ })).toBeVisible();
@@ -550,6 +567,7 @@ test('every inbox URL and action is refused to guests and customers', async ({ b
     '/admin/enquiries.csv',
     '/admin/enquiries/1',
     '/admin/enquiries/1/quotation',
+    '/admin/enquiries/1/quotation/preview',
     '/admin/enquiries/1/quotations/Q-FH-2026-AAAAAA-1.pdf',
     '/admin/messages',
     '/admin/messages/1',
@@ -559,6 +577,8 @@ test('every inbox URL and action is refused to guests and customers', async ({ b
     ['/admin/enquiries/1', { intent: 'note', body: 'x' }],
     ['/admin/enquiries/1', { intent: 'reply', body: 'x' }],
     ['/admin/enquiries/1/quotation', { extras: '0', validityDays: '30' }],
+    ['/admin/enquiries/1/quotation', { intent: 'draft', extras: '0' }],
+    ['/admin/enquiries/1/quotation/preview', { extras: '0', validityDays: '30' }],
     ['/admin/messages/1', { intent: 'handled', handled: 'true' }],
     ['/admin/messages/1', { intent: 'reply', body: 'x' }],
     ['/admin/messages/1', { intent: 'read' }],

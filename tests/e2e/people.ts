@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from './test';
+import { expect, hydrated, test, type Browser, type Page } from './test';
 
 /** The demo admin the e2e server's seed wrote down. */
 export function demoAdmin() {
@@ -15,7 +15,7 @@ export async function staffPage(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   const admin = demoAdmin();
   await page.goto('/login');
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await hydrated(page);
   await page.getByLabel('Email').fill(admin.email);
   await page.getByLabel('Password').fill(admin.password);
   await page.getByRole('button', { name: 'Sign In' }).click();

@@ -1,4 +1,7 @@
 import { FileText } from 'lucide-react';
+import { ORDER_STATUS_LABELS } from '~/lib/orders';
+import { quotationState, revisionStatus } from '~/lib/quotation-state';
+import { StateBadge } from './quotation-state-badge';
 import type { QuotationSummary, TimelineEvent } from '~/services/inbox/enquiries.server';
 
 type Dated<T> = Omit<T, 'createdAt'> & { createdAt: Date | string };
@@ -33,6 +36,24 @@ function line(e: Dated<TimelineEvent>): React.ReactNode {
       return `${e.actorName ?? 'Our team'} replied`;
     case 'quotation':
       return `We sent quotation ${e.quotation?.number ?? ''}`;
+    case 'order':
+      return `We confirmed your order ${e.order?.number ?? ''}`;
+    case 'order_status':
+      return `Order ${e.order?.number ?? ''}: ${ORDER_STATUS_LABELS[e.toOrderStatus!]}`;
+    case 'invoice':
+      return `We issued invoice ${e.invoice?.number ?? ''}`;
+    case 'credit_note':
+      return `We issued credit note ${e.invoice?.number ?? ''}`;
+    case 'reminder':
+      return `We reminded you that quotation ${e.quotation?.number ?? ''} expires soon`;
+    case 'accepted':
+      return `${e.actorName ?? 'You'} accepted quotation ${e.quotation?.number ?? ''}${
+        e.acceptance?.poNumber ? ` (PO ${e.acceptance.poNumber})` : ''
+      }`;
+    case 'declined':
+      return `You declined quotation ${e.quotation?.number ?? ''}`;
+    case 'changes_requested':
+      return `You asked for changes to quotation ${e.quotation?.number ?? ''}`;
     default:
       return null;
   }
@@ -47,11 +68,14 @@ export function EnquiryUpdates({
   enquiryId,
   timeline,
   quotations,
+  now,
   replyFiles,
 }: {
   enquiryId: number;
   timeline: Dated<TimelineEvent>[];
-  quotations: Dated<QuotationSummary>[];
+  quotations: (Omit<Dated<QuotationSummary>, 'validUntil'> & { validUntil: Date | string })[];
+  /** The clock the server read the revisions' states by. */
+  now: Date | string;
   /** The files sent with a reply (by the reply's event id). */
   replyFiles?: (eventId: number) => React.ReactNode;
 }) {
@@ -71,13 +95,22 @@ export function EnquiryUpdates({
                 className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4"
               >
                 <div>
-                  <p className="font-semibold text-slate-900">
+                  <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
                     {q.number}
                     {i === 0 && quotations.length > 1 ? (
-                      <span className="ml-2 rounded-full bg-green-50 px-2 py-0.5 text-xs text-green-800">
+                      <span className="rounded-full bg-green-50 px-2 py-0.5 text-xs text-green-800">
                         Latest
                       </span>
                     ) : null}
+                    <StateBadge
+                      state={
+                        quotationState(
+                          revisionStatus(q.status, i === 0),
+                          q.validUntil,
+                          new Date(now),
+                        ).state
+                      }
+                    />
                   </p>
                   <p className="text-sm text-slate-600">
                     {money(q.totalCents)} incl. GST · <Time date={q.createdAt} /> · valid{' '}
@@ -111,7 +144,8 @@ export function EnquiryUpdates({
                 <span className="font-semibold text-slate-900">{line(e)}</span> ·{' '}
                 <Time date={e.createdAt} />
               </p>
-              {e.kind === 'reply' && e.body ? (
+              {(e.kind === 'reply' || e.kind === 'changes_requested' || e.kind === 'declined') &&
+              e.body ? (
                 <p className="mt-1.5 rounded-lg border border-slate-200 bg-white px-3 py-2 whitespace-pre-line text-slate-800">
                   {e.body}
                 </p>

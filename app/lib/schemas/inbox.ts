@@ -1,5 +1,11 @@
 import * as z from 'zod/mini';
-import { parseCents } from '~/lib/money';
+import {
+  parseBasisPoints,
+  parseCents,
+  pricingProblems,
+  type Discount,
+  type PricingLine,
+} from '~/lib/money';
 import { charactersOrFewer } from './limits';
 
 /** The statuses an enquiry moves through, in order, with the labels staff see. */
@@ -18,6 +24,9 @@ export const INBOX_MESSAGES = {
   description: 'Describe this line (e.g. Delivery).',
   quantity: 'Enter a whole number from 1 to 9999.',
   validity: 'Enter a number of days from 1 to 365.',
+  attention: 'Enter the name of the person this quotation is for.',
+  discountPercent: 'Enter a percentage from 0 to 100, such as 10 or 12.5.',
+  discountAmount: 'Enter a discount in dollars, such as 50 or 12.50.',
 } as const;
 
 const tooLong = (max: number) => `Keep it to ${charactersOrFewer(max)}.`;
@@ -52,100 +61,270 @@ const wholeNumber = (min: number, max: number, message: string) =>
     z.trim(),
     z.refine((v) => /^\d{1,6}$/.test(v) && Number(v) >= min && Number(v) <= max, message),
   );
+const quantity = wholeNumber(1, 9999, INBOX_MESSAGES.quantity);
+const discountKind = z.optional(z.enum(['percent', 'amount']));
 
-/** How many extra lines (delivery, installation …) a quotation can have. */
+/** How many free lines (delivery, installation …) a quotation can have. */
 export const MAX_EXTRA_LINES = 10;
 
+/** A discount field's value in basis points or cents, or null when it is not one. */
+function discountValue(typed: string, kind: string | undefined): number | null {
+  return kind === 'amount' ? parseCents(typed) : parseBasisPoints(typed.replace(/\s*%$/, ''));
+}
+
 /**
- * The quotation form for one enquiry: a price and an optional note for each enquired item
- * (`price-<itemId>`, `note-<itemId>`), `extras` extra lines (`extra-<n>-description`,
- * `-quantity`, `-price`; a row left entirely blank is ignored), validity and terms. Built per
- * enquiry so that each field has its own message, in the browser and on the server alike.
+ * A discount as typed: a percentage with up to two decimals ('10', '12.5', '7.25%') or, when
+ * `kind` is 'amount', dollars. Blank, zero and anything unreadable are no discount (the schema
+ * refuses the unreadable with a message first).
  */
-export function quotationFormSchema(itemIds: readonly number[], extras: number) {
+export function parseDiscount(text: string | undefined, kind: string | undefined): Discount | null {
+  const typed = (text ?? '').trim();
+  const value = typed ? discountValue(typed, kind) : null;
+  return value ? { kind: kind === 'amount' ? 'amount' : 'percent', value } : null;
+}
+
+/** The message for a discount field that holds something other than a discount, or null. */
+function badDiscount(text: string | undefined, kind: string | undefined): string | null {
+  const typed = (text ?? '').trim();
+  if (!typed || discountValue(typed, kind) !== null) return null;
+  return kind === 'amount' ? INBOX_MESSAGES.discountAmount : INBOX_MESSAGES.discountPercent;
+}
+
+/**
+ * The names of a quotation form's fields, for one enquiry's items and `extras` free lines:
+ * `quantity-`, `price-`, `note-`, `discount-`, `discountKind-<itemId>` for each enquired item,
+ * `extra-<n>-description`, `-quantity`, `-price`, `-note`, `-discount`, `-discountKind` for
+ * each free line, and the quotation's own fields.
+ */
+export const QUOTATION_FIELDS = [
+  'attentionName',
+  'attentionOrganisation',
+  'attentionAddress',
+  'buyerReference',
+  'gebizReference',
+  'validityDays',
+  'terms',
+  'discount',
+  'discountKind',
+  'promoApplied',
+  'extras',
+] as const;
+const LINE_FIELD = /^(quantity|price|note|discount|discountKind)-\d{1,9}$/;
+const EXTRA_FIELD = /^extra-\d-(description|quantity|price|note|discount|discountKind)$/;
+
+/**
+ * Whether a posted name is one of the quotation form's fields: a saved draft keeps those, as
+ * typed, and nothing else.
+ */
+export function isQuotationField(name: string): boolean {
+  return (
+    (QUOTATION_FIELDS as readonly string[]).includes(name) ||
+    LINE_FIELD.test(name) ||
+    EXTRA_FIELD.test(name)
+  );
+}
+
+/** A free line's fields as typed. */
+function extraFields(v: Record<string, string | undefined>, n: number) {
+  const f = (name: string) => v[`extra-${n}-${name}`]?.trim() ?? '';
+  return {
+    description: f('description'),
+    quantity: f('quantity') || '1',
+    price: f('price'),
+    note: f('note'),
+    discount: f('discount'),
+    discountKind: f('discountKind'),
+  };
+}
+
+/** A free line counts when anything but its quantity (1 when blank) is typed in it. */
+const isBlankExtra = (e: ReturnType<typeof extraFields>) =>
+  !e.description && !e.price && !e.note && !e.discount;
+
+/**
+ * The quotation form for one enquiry: for each enquired item a quantity, unit price, optional
+ * note and optional discount; `extras` free lines (a row left blank is ignored); a discount on the
+ * whole quotation; Attention to, the buyer's and GeBIZ references, validity and terms; whether
+ * the enquiry's promo code is applied. Built per enquiry so that each field has its own message,
+ * in the browser and on the server alike, and priced with the server's own arithmetic (a
+ * discount over what it discounts, a total over what can be stored, are field messages too).
+ */
+export function quotationFormSchema(
+  itemIds: readonly number[],
+  extras: number,
+  /** GST in basis points (0 when not GST-registered): the total that must fit includes it. */
+  gstBasisPoints: number,
+) {
+  const count = Math.min(extras, MAX_EXTRA_LINES);
   const shape: Record<string, z.ZodMiniType<unknown>> = {
+    attentionName: z
+      .string()
+      .check(z.trim(), z.minLength(1, INBOX_MESSAGES.attention), z.maxLength(200, tooLong(200))),
+    attentionOrganisation: optionalText(200),
+    attentionAddress: optionalText(500),
+    buyerReference: optionalText(100),
+    gebizReference: optionalText(100),
     validityDays: wholeNumber(1, 365, INBOX_MESSAGES.validity),
     terms: optionalText(4000),
+    discount: z.optional(z.string()),
+    discountKind,
+    promoApplied: z.optional(z.string()),
   };
   for (const id of itemIds) {
+    shape[`quantity-${id}`] = quantity;
     shape[`price-${id}`] = price;
     shape[`note-${id}`] = optionalText(500);
+    shape[`discount-${id}`] = z.optional(z.string());
+    shape[`discountKind-${id}`] = discountKind;
   }
-  for (let n = 0; n < Math.min(extras, MAX_EXTRA_LINES); n++) {
+  for (let n = 0; n < count; n++) {
     shape[`extra-${n}-description`] = optionalText(200);
     shape[`extra-${n}-quantity`] = z.optional(z.string());
     shape[`extra-${n}-price`] = z.optional(z.string());
+    shape[`extra-${n}-note`] = optionalText(500);
+    shape[`extra-${n}-discount`] = z.optional(z.string());
+    shape[`extra-${n}-discountKind`] = discountKind;
   }
   return z.object(shape).check(
     z.superRefine((values, ctx) => {
       const v = values as Record<string, string | undefined>;
-      for (let n = 0; n < Math.min(extras, MAX_EXTRA_LINES); n++) {
-        const [d, q, p] = ['description', 'quantity', 'price'].map(
-          (f) => v[`extra-${n}-${f}`]?.trim() ?? '',
-        );
-        if (!d && !p) continue;
-        if (!d)
-          ctx.issues.push({
-            code: 'custom',
-            input: d,
-            path: [`extra-${n}-description`],
-            message: INBOX_MESSAGES.description,
-          });
-        if (!/^\d{1,4}$/.test(q || '1') || Number(q || '1') < 1)
-          ctx.issues.push({
-            code: 'custom',
-            input: q,
-            path: [`extra-${n}-quantity`],
-            message: INBOX_MESSAGES.quantity,
-          });
-        if (parseCents(p!) === null)
-          ctx.issues.push({
-            code: 'custom',
-            input: p,
-            path: [`extra-${n}-price`],
-            message: INBOX_MESSAGES.price,
-          });
+      const issue = (path: string, message: string) =>
+        ctx.issues.push({ code: 'custom', input: v[path], path: [path], message });
+      // Every line with the names of its price and discount fields, which its problems go to.
+      const lines: PricingLine[] = [];
+      const names: { price: string; discount: string }[] = [];
+      let readable = true;
+      for (const id of itemIds) {
+        const bad = badDiscount(v[`discount-${id}`], v[`discountKind-${id}`]);
+        if (bad) issue(`discount-${id}`, bad);
+        const unit = parseCents(v[`price-${id}`] ?? '');
+        const qty = Number(v[`quantity-${id}`]);
+        if (bad || unit === null || !(qty >= 1 && qty <= 9999)) readable = false;
+        lines.push({
+          quantity: qty,
+          unitPriceCents: unit ?? 0,
+          discount: parseDiscount(v[`discount-${id}`], v[`discountKind-${id}`]),
+        });
+        names.push({ price: `price-${id}`, discount: `discount-${id}` });
+      }
+      for (let n = 0; n < count; n++) {
+        const e = extraFields(v, n);
+        if (isBlankExtra(e)) continue;
+        const at = (f: string) => `extra-${n}-${f}`;
+        if (!e.description) issue(at('description'), INBOX_MESSAGES.description);
+        const qty = Number(e.quantity);
+        const okQty = /^\d{1,4}$/.test(e.quantity) && qty >= 1;
+        if (!okQty) issue(at('quantity'), INBOX_MESSAGES.quantity);
+        const unit = parseCents(e.price);
+        if (unit === null) issue(at('price'), INBOX_MESSAGES.price);
+        const bad = badDiscount(e.discount, e.discountKind);
+        if (bad) issue(at('discount'), bad);
+        if (!okQty || unit === null || bad) readable = false;
+        lines.push({
+          quantity: qty,
+          unitPriceCents: unit ?? 0,
+          discount: parseDiscount(e.discount, e.discountKind),
+        });
+        names.push({ price: at('price'), discount: at('discount') });
+      }
+      const badWhole = badDiscount(v.discount, v.discountKind);
+      if (badWhole) issue('discount', badWhole);
+      if (!readable || badWhole) return;
+      const whole = parseDiscount(v.discount, v.discountKind);
+      for (const p of pricingProblems(lines, whole, gstBasisPoints)) {
+        const field =
+          p.line === null
+            ? p.field === 'discount'
+              ? 'discount'
+              : 'form'
+            : names[p.line]![p.field === 'discount' ? 'discount' : 'price'];
+        issue(field, p.message);
       }
     }),
   );
 }
 
-/** What the quotation form means, in cents: read from values the schema accepted. */
-export interface QuotationDraft {
-  items: { itemId: number; unitPriceCents: number; note: string | null }[];
-  extras: { description: string; quantity: number; unitPriceCents: number }[];
-  validityDays: number;
-  terms: string;
+/** A free line or an enquired item's line, as the form means it (cents, basis points). */
+export interface QuotationLineInput {
+  quantity: number;
+  unitPriceCents: number;
+  note: string | null;
+  discount: Discount | null;
 }
 
-/** Turns the form's accepted values into a draft (the same reading in the preview and server). */
-export function readQuotationDraft(
+/** What the quotation form means: read from values the schema accepted. */
+export interface QuotationInput {
+  attention: { name: string; organisation: string | null; address: string | null };
+  buyerReference: string | null;
+  gebizReference: string | null;
+  validityDays: number;
+  terms: string;
+  /** The enquiry's promo code is applied (and printed on the quotation). */
+  promoApplied: boolean;
+  items: (QuotationLineInput & { itemId: number })[];
+  extras: (QuotationLineInput & { description: string })[];
+  discount: Discount | null;
+}
+
+/** Turns the form's accepted values into an input (the same reading in the browser and server). */
+export function readQuotationInput(
   values: Record<string, unknown>,
   itemIds: readonly number[],
   extras: number,
-): QuotationDraft {
+): QuotationInput {
   const text = (name: string) => String(values[name] ?? '').trim();
-  const out: QuotationDraft = {
-    items: itemIds.map((itemId) => ({
-      itemId,
-      unitPriceCents: parseCents(text(`price-${itemId}`)) ?? 0,
-      note: text(`note-${itemId}`) || null,
-    })),
-    extras: [],
+  const out: QuotationInput = {
+    attention: {
+      name: text('attentionName'),
+      organisation: text('attentionOrganisation') || null,
+      address: text('attentionAddress') || null,
+    },
+    buyerReference: text('buyerReference') || null,
+    gebizReference: text('gebizReference') || null,
     validityDays: Number(text('validityDays')) || 30,
     terms: text('terms'),
+    promoApplied: Boolean(text('promoApplied')),
+    items: itemIds.map((itemId) => ({
+      itemId,
+      quantity: Number(text(`quantity-${itemId}`)) || 1,
+      unitPriceCents: parseCents(text(`price-${itemId}`)) ?? 0,
+      note: text(`note-${itemId}`) || null,
+      discount: parseDiscount(text(`discount-${itemId}`), text(`discountKind-${itemId}`)),
+    })),
+    extras: [],
+    discount: parseDiscount(text('discount'), text('discountKind')),
   };
   for (let n = 0; n < Math.min(extras, MAX_EXTRA_LINES); n++) {
-    const description = text(`extra-${n}-description`);
-    const price = text(`extra-${n}-price`);
-    if (!description && !price) continue;
+    const e = extraFields(values as Record<string, string | undefined>, n);
+    if (isBlankExtra(e)) continue;
     out.extras.push({
-      description,
-      quantity: Number(text(`extra-${n}-quantity`) || '1') || 1,
-      unitPriceCents: parseCents(price) ?? 0,
+      description: e.description,
+      quantity: Number(e.quantity) || 1,
+      unitPriceCents: parseCents(e.price) ?? 0,
+      note: e.note || null,
+      discount: parseDiscount(e.discount, e.discountKind),
     });
   }
   return out;
+}
+
+/**
+ * For each of `extras` free-line rows, its place among the free lines a quotation of these values
+ * has, or null for a blank row (which is left out).
+ */
+export function extraLineIndexes(
+  values: Record<string, unknown>,
+  extras: number,
+): (number | null)[] {
+  let next = 0;
+  return Array.from({ length: Math.min(extras, MAX_EXTRA_LINES) }, (_, n) =>
+    isBlankExtra(extraFields(values as Record<string, string | undefined>, n)) ? null : next++,
+  );
+}
+
+/** The lines of an input in their printed order (enquired items, then free lines), for pricing. */
+export function inputLines(input: QuotationInput): PricingLine[] {
+  return [...input.items, ...input.extras];
 }
 
 /** The inbox list's filters as they sit in the URL. */

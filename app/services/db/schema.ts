@@ -570,6 +570,8 @@ export const quotations = pgTable(
     /** The buyer's own reference (PO or requisition number) and a GeBIZ quotation number. */
     buyerReference: text(),
     gebizReference: text(),
+    /** The enquiry's promo code as applied in this revision (printed on it); null: not applied. */
+    promoCode: text(),
     /** The company's GST registration number when sent; null: not registered, no GST added. */
     gstRegNo: text(),
     gstRateBasisPoints: integer().notNull(),

@@ -2,14 +2,21 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL }
 import { STATUS_LABELS, type EnquiryFilter } from '~/lib/schemas/inbox';
 import { db } from '../db/client.server';
 import {
+  attachments,
   enquiries,
   enquiryEvents,
   enquiryItems,
+  invoices,
+  orders,
   products,
+  quotationResponses,
   quotations,
   user,
   type EnquiryEventKind,
   type EnquiryStatus,
+  type InvoiceKind,
+  type OrderStatus,
+  type QuotationStatus,
 } from '../db/schema';
 import {
   recordAttachments,
@@ -178,6 +185,18 @@ export interface TimelineEvent {
   toStatus: EnquiryStatus | null;
   body: string | null;
   quotation: { id: number; number: string; totalCents: number } | null;
+  /** The order an event is about, and its status before and after a change. */
+  order: { id: number; number: string } | null;
+  fromOrderStatus: OrderStatus | null;
+  toOrderStatus: OrderStatus | null;
+  /** The tax invoice or credit note an event issued. */
+  invoice: { id: number; number: string; kind: InvoiceKind; totalCents: number } | null;
+  /** An acceptance's details (kind 'accepted'): the designation, the PO and its file. */
+  acceptance: {
+    designation: string | null;
+    poNumber: string | null;
+    file: { id: number; fileName: string; size: number } | null;
+  } | null;
   createdAt: Date;
 }
 
@@ -192,6 +211,9 @@ export interface QuotationSummary {
   totalCents: number;
   gstRateBasisPoints: number;
   actorName: string;
+  /** Stored status and valid-until date: app/lib/quotation-state.ts reads the state from them. */
+  status: QuotationStatus;
+  validUntil: Date;
   createdAt: Date;
 }
 
@@ -226,6 +248,8 @@ export const quotationColumns = {
   totalCents: quotations.totalCents,
   gstRateBasisPoints: quotations.gstRateBasisPoints,
   actorName: quotations.actorName,
+  status: quotations.status,
+  validUntil: quotations.validUntil,
   createdAt: quotations.createdAt,
 };
 
@@ -249,9 +273,40 @@ export async function enquiryTimeline(
       quotationId: quotations.id,
       quotationNumber: quotations.number,
       quotationTotal: quotations.totalCents,
+      fromOrderStatus: enquiryEvents.fromOrderStatus,
+      toOrderStatus: enquiryEvents.toOrderStatus,
+      orderId: orders.id,
+      orderNumber: orders.number,
+      invoiceId: invoices.id,
+      invoiceNumber: invoices.number,
+      invoiceKind: invoices.kind,
+      invoiceTotal: invoices.totalCents,
+      designation: quotationResponses.designation,
+      poNumber: quotationResponses.poNumber,
+      fileId: attachments.id,
+      fileName: attachments.fileName,
+      fileSize: attachments.size,
     })
     .from(enquiryEvents)
     .leftJoin(quotations, eq(quotations.id, enquiryEvents.quotationId))
+    .leftJoin(orders, eq(orders.id, enquiryEvents.orderId))
+    .leftJoin(invoices, eq(invoices.id, enquiryEvents.invoiceId))
+    // An acceptance's details: one accepted response per revision (a unique index says so).
+    .leftJoin(
+      quotationResponses,
+      and(
+        eq(enquiryEvents.kind, 'accepted'),
+        eq(quotationResponses.quotationId, enquiryEvents.quotationId),
+        eq(quotationResponses.kind, 'accepted'),
+      ),
+    )
+    .leftJoin(
+      attachments,
+      and(
+        eq(attachments.responseId, quotationResponses.id),
+        eq(attachments.owner, 'purchase_order'),
+      ),
+    )
     .where(
       and(
         eq(enquiryEvents.enquiryId, enquiry.id),
@@ -269,17 +324,58 @@ export async function enquiryTimeline(
     toStatus: 'new',
     body: null,
     quotation: null,
+    order: null,
+    fromOrderStatus: null,
+    toOrderStatus: null,
+    invoice: null,
+    acceptance: null,
     createdAt: enquiry.createdAt,
   };
   return [
     created,
-    ...rows.map(({ quotationId, quotationNumber, quotationTotal, ...r }) => ({
-      ...r,
-      quotation:
-        quotationId !== null
-          ? { id: quotationId, number: quotationNumber!, totalCents: quotationTotal! }
-          : null,
-    })),
+    ...rows.map(
+      ({
+        quotationId,
+        quotationNumber,
+        quotationTotal,
+        orderId,
+        orderNumber,
+        invoiceId,
+        invoiceNumber,
+        invoiceKind,
+        invoiceTotal,
+        designation,
+        poNumber,
+        fileId,
+        fileName,
+        fileSize,
+        ...r
+      }) => ({
+        ...r,
+        quotation:
+          quotationId !== null
+            ? { id: quotationId, number: quotationNumber!, totalCents: quotationTotal! }
+            : null,
+        order: orderId !== null ? { id: orderId, number: orderNumber! } : null,
+        invoice:
+          invoiceId !== null
+            ? {
+                id: invoiceId,
+                number: invoiceNumber!,
+                kind: invoiceKind!,
+                totalCents: invoiceTotal!,
+              }
+            : null,
+        acceptance:
+          r.kind === 'accepted'
+            ? {
+                designation,
+                poNumber,
+                file: fileId !== null ? { id: fileId, fileName: fileName!, size: fileSize! } : null,
+              }
+            : null,
+      }),
+    ),
   ];
 }
 

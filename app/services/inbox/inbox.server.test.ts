@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createProduct } from '../../../tests/factories';
-import { readQuotationDraft } from '~/lib/schemas/inbox';
 import { db } from '../db/client.server';
 import {
   contactMessageEvents,
@@ -13,11 +11,8 @@ import {
   enquiryItems,
   pendingMail,
   products,
-  quotationLines,
   user,
 } from '../db/schema';
-import { parseEnv } from '../env.server';
-import { UserError } from '../errors.server';
 import { mailSettled } from '../mail/queue.server';
 import { customerEnquiryActivity } from './customer.server';
 import { CSV_HEADER, enquiriesCsv, neutraliseCell } from './csv.server';
@@ -31,12 +26,6 @@ import {
 } from './enquiries.server';
 import { inboxCounts } from '../admin/overview.server';
 import { markMessageRead, readMessage, replyToMessage, setMessageHandled } from './messages.server';
-import {
-  getQuotationPdf,
-  priceQuotation,
-  QuotationSentMeanwhile,
-  sendQuotation,
-} from './quotations.server';
 
 let staff: { id: string; name: string };
 let owner: { id: string };
@@ -79,28 +68,9 @@ async function mailsTo(to: string) {
       attachments: pendingMail.attachments,
     })
     .from(pendingMail)
-    .where(eq(pendingMail.to, to));
+    .where(eq(pendingMail.to, to))
+    .orderBy(pendingMail.id);
 }
-
-const draftFor = async (
-  enquiryId: number,
-  prices: string[],
-  extras: [string, string, string][] = [],
-) => {
-  const items = (await getEnquiryCase(enquiryId))!.items;
-  const values: Record<string, string> = { validityDays: '30', terms: 'Payment 30 days.' };
-  items.forEach((item, i) => (values[`price-${item.id}`] = prices[i]!));
-  extras.forEach(([d, q, p], n) => {
-    values[`extra-${n}-description`] = d;
-    values[`extra-${n}-quantity`] = q;
-    values[`extra-${n}-price`] = p;
-  });
-  return readQuotationDraft(
-    values,
-    items.map((i) => i.id),
-    extras.length,
-  );
-};
 
 beforeAll(async () => {
   goal = await createProduct({ name: 'Aluminium Goalposts' });
@@ -229,148 +199,6 @@ describe('searching the inbox', () => {
     expect((await searchEnquiries({ q: '100%_nylon', page: 1 })).total).toBeGreaterThan(1);
     expect((await searchEnquiries({ q: '100%x', page: 1 })).total).toBe(0);
     expect((await searchEnquiries({ q: 'Net 1_0', page: 1 })).total).toBe(0);
-  });
-});
-
-describe('quotations', () => {
-  it('reads GST_RATE as basis points, 9% by default, and refuses a bad rate', () => {
-    expect(parseEnv({ DATA_DIR: '/tmp/fh-gst' }).gstRateBasisPoints).toBe(900);
-    expect(parseEnv({ DATA_DIR: '/tmp/fh-gst', GST_RATE: '8.25' }).gstRateBasisPoints).toBe(825);
-    expect(() => parseEnv({ DATA_DIR: '/tmp/fh-gst', GST_RATE: '9%' })).toThrow(/GST_RATE/);
-  });
-
-  it('prices lines in cents with GST half-up on the subtotal', async () => {
-    const items = [
-      { id: 1, name: 'Goal', quantity: 3 },
-      { id: 2, name: 'Net', quantity: 1 },
-    ];
-    const priced = priceQuotation(
-      items,
-      {
-        items: [
-          { itemId: 1, unitPriceCents: 33_335, note: null },
-          { itemId: 2, unitPriceCents: 10_005, note: 'Green' },
-        ],
-        extras: [{ description: 'Delivery', quantity: 1, unitPriceCents: 15_000 }],
-        validityDays: 30,
-        terms: '',
-      },
-      900,
-    );
-    // 3 × 333.35 + 100.05 + 150.00 = 1250.10; GST 112.509 → 112.51; total 1362.61.
-    expect(priced.lines.map((l) => l.lineTotalCents)).toEqual([100_005, 10_005, 15_000]);
-    expect([priced.subtotalCents, priced.gstCents, priced.totalCents]).toEqual([
-      125_010, 11_251, 136_261,
-    ]);
-    expect(() =>
-      priceQuotation(items, { items: [], extras: [], validityDays: 30, terms: '' }, 900),
-    ).toThrow(UserError);
-  });
-
-  it('sends a PDF with the reference, lines and totals, e-mails it and moves to Quoted', async () => {
-    const email = `quote-${randomUUID()}@school.example`;
-    const e = await enquiry({ contactEmail: email, userId: owner.id });
-    const sent = await sendQuotation(
-      staff,
-      e.id,
-      await draftFor(e.id, ['1250.50', '99.99'], [['Delivery to Bedok', '1', '150']]),
-    );
-    expect(sent.number).toBe(`Q-${e.reference}-1`);
-    const found = await getEnquiry(e.id);
-    expect(found.status).toBe('quoted');
-    // Goal ×2 at 1250.50 = 2501.00, Net ×3 at 99.99 = 299.97, Delivery 150.00: 2950.97;
-    // GST 9% = 265.5873 → 265.59; total 3216.56.
-    expect(found.quotations[0]).toMatchObject({
-      subtotalCents: 295_097,
-      gstCents: 26_559,
-      totalCents: 321_656,
-    });
-    expect(found.timeline.at(-1)).toMatchObject({
-      kind: 'quotation',
-      actorName: 'Staff Lim',
-      toStatus: 'quoted',
-      quotation: { number: sent.number },
-    });
-    const lines = await db()
-      .select({ kind: quotationLines.kind, description: quotationLines.description })
-      .from(quotationLines)
-      .where(eq(quotationLines.quotationId, sent.id));
-    expect(lines.map((l) => l.kind)).toEqual(['item', 'item', 'extra']);
-
-    const file = (await getQuotationPdf(e.id, `${sent.number}.pdf`))!;
-    const parser = new PDFParse({ data: new Uint8Array(file.pdf) });
-    const text = (await parser.getText()).text;
-    await parser.destroy();
-    for (const expected of [
-      'Fieldhouse Sports Engineering',
-      'UEN 202612345K',
-      sent.number,
-      e.reference,
-      'Aluminium Goalposts',
-      'Goal Net 100%_nylon',
-      'Delivery to Bedok',
-      'S$1,250.50',
-      'S$2,501.00',
-      'S$2,950.97',
-      'GST 9%',
-      'S$265.59',
-      'S$3,216.56',
-      'Payment 30 days.',
-    ])
-      expect(text).toContain(expected);
-
-    const [mail] = await mailsTo(email);
-    expect(mail!.subject).toContain(sent.number);
-    expect(mail!.attachments).toHaveLength(1);
-    expect(mail!.attachments[0]!.filename).toBe(`${sent.number}.pdf`);
-    // The HTML part: the signature's lines in one paragraph, as the reply's.
-    expect(mail!.html).toMatch(/<p>[^<]+<br>Fieldhouse Sports Engineering<br>/);
-    expect(
-      Buffer.from(mail!.attachments[0]!.contentBase64, 'base64').subarray(0, 5).toString(),
-    ).toBe('%PDF-');
-  });
-
-  it('numbers concurrent sends 1, 2, 3 … without duplicates; earlier ones stay readable', async () => {
-    const e = await enquiry();
-    const draft = await draftFor(e.id, ['10', '20']);
-    const sent = await Promise.all(
-      Array.from({ length: 6 }, () => sendQuotation(staff, e.id, draft)),
-    );
-    const numbers = sent.map((s) => s.number).sort();
-    expect(new Set(numbers).size).toBe(6);
-    expect(numbers).toEqual([1, 2, 3, 4, 5, 6].map((n) => `Q-${e.reference}-${n}`));
-    for (const n of numbers) expect(await getQuotationPdf(e.id, `${n}.pdf`)).not.toBeNull();
-  });
-
-  it('refuses a send from a page older than the latest quotation (409), storing and mailing nothing', async () => {
-    const e = await enquiry();
-    const draft = await draftFor(e.id, ['10', '20']);
-    // Two staff open the quotation page before any is sent: both pages show none (0).
-    const first = await sendQuotation(staff, e.id, draft, 0);
-    expect(first.number).toBe(`Q-${e.reference}-1`);
-    const mails = (await mailsTo('buyer@school.example')).length;
-    const late = sendQuotation(staff, e.id, draft, 0);
-    await expect(late).rejects.toBeInstanceOf(QuotationSentMeanwhile);
-    await expect(late).rejects.toMatchObject({ status: 409, number: first.number, sequence: 1 });
-    expect(await getQuotationPdf(e.id, `Q-${e.reference}-2.pdf`)).toBeNull();
-    expect(await mailsTo('buyer@school.example')).toHaveLength(mails);
-    // Sent again by someone who has seen quotation 1, it is quotation 2.
-    expect((await sendQuotation(staff, e.id, draft, 1)).number).toBe(`Q-${e.reference}-2`);
-  });
-
-  it('gives the PDF to the owning customer only', async () => {
-    const e = await enquiry({ userId: owner.id });
-    const { number } = await sendQuotation(staff, e.id, await draftFor(e.id, ['1', '2']));
-    expect(await getQuotationPdf(e.id, `${number}.pdf`, owner.id)).not.toBeNull();
-    expect(await getQuotationPdf(e.id, `${number}.pdf`, staff.id)).toBeNull();
-    const other = await enquiry({ userId: owner.id });
-    expect(await getQuotationPdf(other.id, `${number}.pdf`, owner.id)).toBeNull();
-  });
-
-  it('issues a quotation for a phone-only guest without queuing mail', async () => {
-    const e = await enquiry({ contactEmail: null });
-    const sent = await sendQuotation(staff, e.id, await draftFor(e.id, ['5', '5']));
-    expect(sent.emailedTo).toBeNull();
   });
 });
 

@@ -53,41 +53,66 @@ export function enquiryReplyMail(m: {
   };
 }
 
-/** The quotation e-mail: the PDF attached, the total in the text. */
+/**
+ * The quotation e-mail: the PDF attached, the total in the text, what it replaces, and how to
+ * accept: the buyer's own link (to accept, decline or ask for changes without signing in), or a
+ * reply with the purchase order; a signed-in customer's enquiry also has its My Orders page.
+ */
 export function quotationMail(m: {
   to: string;
   customerName: string;
   reference: string;
   number: string;
+  /** The revision this one replaces, from the second on. */
+  replaces: string | null;
   total: string;
+  gstRegistered: boolean;
   validUntil: string;
   staffName: string;
   pdf: Buffer;
+  /** The buyer's link to act on this revision. */
+  actionUrl: string;
   orderUrl?: string;
 }): MailMessage {
-  const intro = `Thank you for your enquiry ${m.reference}. Please find our quotation ${m.number} attached (total ${m.total} including GST, valid until ${m.validUntil}).`;
-  const next = 'To go ahead, or if you have any questions, simply reply to this e-mail.';
+  const total = m.gstRegistered ? `${m.total} including GST` : `${m.total}, no GST charged`;
+  const intro = `Thank you for your enquiry ${m.reference}. Please find our quotation ${m.number} attached (total ${total}, valid until ${m.validUntil}).`;
+  const replaces = m.replaces
+    ? `This revision replaces quotation ${m.replaces}, which can no longer be accepted.`
+    : null;
+  const online = `Accept it online, decline it or ask for changes: ${m.actionUrl}`;
+  const reply = `Or reply to this e-mail with your purchase order, quoting ${m.number}.`;
   const lines = [
     `Dear ${m.customerName},`,
     '',
     intro,
+    ...(replaces ? ['', replaces] : []),
     '',
-    next,
+    'How to accept:',
+    online,
+    reply,
+    '',
+    'If you have any questions, simply reply to this e-mail.',
     '',
     ...signature(m.staffName),
     ...(m.orderUrl ? ['', `Your enquiry and its quotations: ${m.orderUrl}`] : []),
   ];
+  const link = (href: string, text: string) =>
+    `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
   return {
     to: m.to,
     subject: `Quotation ${m.number} for your enquiry ${m.reference}`,
     replyTo: siteInfo().email,
     text: lines.join('\n'),
-    // As the reply's: the signature's lines together, the enquiry's page a link.
-    html: `<p>Dear ${escapeHtml(m.customerName)},</p><p>${escapeHtml(intro)}</p><p>${escapeHtml(next)}</p>${signatureHtml(m.staffName)}${
-      m.orderUrl
-        ? `<p><a href="${escapeHtml(m.orderUrl)}">Your enquiry and its quotations</a></p>`
-        : ''
-    }`,
+    // As the reply's: the signature's lines together, the pages links.
+    html: [
+      `<p>Dear ${escapeHtml(m.customerName)},</p>`,
+      `<p>${escapeHtml(intro)}</p>`,
+      replaces ? `<p>${escapeHtml(replaces)}</p>` : '',
+      `<p><strong>How to accept:</strong><br>${link(m.actionUrl, `Accept, decline or ask for changes online`)}<br>${escapeHtml(reply)}</p>`,
+      '<p>If you have any questions, simply reply to this e-mail.</p>',
+      signatureHtml(m.staffName),
+      m.orderUrl ? `<p>${link(m.orderUrl, 'Your enquiry and its quotations')}</p>` : '',
+    ].join(''),
     attachments: [{ filename: `${m.number}.pdf`, contentType: 'application/pdf', content: m.pdf }],
   };
 }
@@ -107,6 +132,9 @@ export function messageReplyMail(m: {
     html: `<p>Dear ${escapeHtml(m.name)},</p>${paragraphs(m.body)}${signatureHtml(m.staffName)}`,
   };
 }
+
+/** The buyer's page for a quotation, behind the random token in the quotation e-mail. */
+export const quotationActionUrl = (token: string) => `${env().publicUrl}/quotations/${token}`;
 
 /** Where a signed-in customer reads their enquiry. */
 export const orderUrl = (id: number) => `${env().publicUrl}/orders/${id}`;

@@ -1,88 +1,86 @@
 import PDFDocument from 'pdfkit';
-import { formatCents, formatRate } from '~/lib/money';
+import { formatCents, formatDiscount, formatRate, type Discount } from '~/lib/money';
+import { Typesetter, type TextStyle } from '../documents/text.server';
 
 /** Everything printed on a quotation. */
 export interface QuotationDocument {
-  company: { name: string; address: string; uen: string; email: string; phone: string };
+  company: {
+    name: string;
+    address: string;
+    uen: string;
+    email: string;
+    phone: string;
+    /** null: not GST-registered (the quotation says so and adds no GST). */
+    gstRegNo: string | null;
+  };
   number: string;
+  /** The revision: the n of Q-<reference>-<n>. */
+  revision: number;
+  /** The revision this one replaces (n − 1), from the second on. */
+  replaces: string | null;
   reference: string;
   date: string;
   validUntil: string;
   validityDays: number;
-  customer: {
-    name: string;
-    organisation: string | null;
-    email: string | null;
-    phone: string | null;
-    poReference: string | null;
-  };
+  attention: { name: string; organisation: string | null; address: string | null };
+  contact: { email: string | null; phone: string | null };
+  buyerReference: string | null;
+  gebizReference: string | null;
+  /** The enquiry's promo code, when staff applied it. */
+  promoCode: string | null;
   lines: {
     description: string;
     note: string | null;
     quantity: number;
     unitPriceCents: number;
+    discount: Discount | null;
+    discountCents: number;
     lineTotalCents: number;
   }[];
   subtotalCents: number;
+  discount: Discount | null;
+  discountCents: number;
+  /** subtotal − discount: the amount before GST. */
+  netCents: number;
   gstRateBasisPoints: number;
   gstCents: number;
   totalCents: number;
   terms: string;
   preparedBy: string;
+  /** A preview: marked DRAFT on every page, for staff only. */
+  draft?: boolean;
 }
 
 const INK = '#0f172a';
 const MUTED = '#475569';
 const BRAND = '#0b5cd5';
 const RULE = '#cbd5e1';
+const MINUS = '\u2212';
 
-/** The characters of Windows-1252 (WinAnsi) above Latin-1's, which the built-in fonts also have. */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-
-/**
- * Text as pdfkit's built-in Helvetica can print it. Those fonts know only Windows-1252, and
- * pdfkit writes any other character as bytes that garble the rest of the line ('Tan 陈小明' came
- * out as 'Tan –H\…'; a tab shifted what followed): a tab or other control character becomes a
- * space, full-width and compatibility forms their plain letters (NFKC), a letter with accents
- * the set lacks its letter without them ('Nguyễn' prints as 'Nguyen', 'Ştefan' as 'Stefan'), and
- * what is still outside the set a '?', so the line around it prints as written.
- */
-export function pdfText(text: string): string {
-  const printable = (ch: string) => ch.codePointAt(0)! <= 0xff || WIN_ANSI_EXTRA.has(ch);
-  let out = '';
-  for (const ch of text.normalize('NFKC')) {
-    const code = ch.codePointAt(0)!;
-    if (ch === '\n') out += ch;
-    else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) out += ' ';
-    else if (printable(ch)) out += ch;
-    else {
-      const bare = ch.normalize('NFD').replace(/\p{M}+/gu, '');
-      out += bare && [...bare].every(printable) ? bare : '?';
-    }
-  }
-  return out;
-}
-
-/** Every string of a value, through pdfText. */
-function printable<T>(value: T): T {
-  if (typeof value === 'string') return pdfText(value) as T;
-  if (Array.isArray(value)) return value.map(printable) as T;
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, printable(v)])) as T;
-  return value;
-}
+const label: TextStyle = { size: 7.5, bold: true, color: MUTED };
+const body: TextStyle = { size: 9, color: INK };
+const small: TextStyle = { size: 8.5, color: MUTED };
+const figure: TextStyle = { size: 9.5, color: INK };
+/** The total including GST: larger and bolder than every amount before GST on the page. */
+const total: TextStyle = { size: 12, bold: true, color: INK };
 
 /**
- * Renders a quotation as an A4 PDF (pdfkit's built-in Helvetica: Windows-1252 text; see pdfText
- * for the rest). The bytes are stored with the quotation as sent, so a later change to the
- * company details or the layout never alters a quotation already issued.
+ * Renders a quotation as an A4 PDF in the embedded Noto fonts (documents/fonts.server.ts), so
+ * names in Chinese, Tamil and Malay print as written. A long list of lines continues on further
+ * pages under the table's header; every page says the quotation's number and its page. The bytes
+ * are stored with the quotation as sent (with their SHA-256), so a later change to the company
+ * details or the layout never alters a quotation already issued.
  */
-export function renderQuotationPdf(document: QuotationDocument): Promise<Buffer> {
-  const q = printable(document);
+export async function renderQuotationPdf(q: QuotationDocument): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
-    margin: 50,
-    info: { Title: `Quotation ${q.number}`, Author: q.company.name, Subject: q.reference },
+    margins: { top: 50, bottom: 60, left: 50, right: 50 },
+    bufferPages: true,
+    info: {
+      Title: `${q.draft ? 'Draft quotation' : 'Quotation'} ${q.number}`,
+      Author: q.company.name,
+      Subject: q.reference,
+    },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -90,149 +88,236 @@ export function renderQuotationPdf(document: QuotationDocument): Promise<Buffer>
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-
+  const ts = new Typesetter(doc);
   const left = doc.page.margins.left;
   const right = doc.page.width - doc.page.margins.right;
   const width = right - left;
-
-  // Letterhead: the company on the left, the document's identity on the right.
-  doc
-    .fillColor(BRAND)
-    .font('Helvetica-Bold')
-    .fontSize(18)
-    .text(q.company.name, left, 50, {
-      width: width * 0.6,
-    });
-  doc.fillColor(MUTED).font('Helvetica').fontSize(9);
-  doc.text(q.company.address, { width: width * 0.6 });
-  doc.text(`${q.company.phone} · ${q.company.email}`, { width: width * 0.6 });
-  doc.text(`UEN ${q.company.uen}`, { width: width * 0.6 });
-  const letterheadBottom = doc.y;
-
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(20).text('QUOTATION', left, 50, {
-    width,
-    align: 'right',
-  });
-  // Label and value in two fixed columns (pdfkit's `continued` text does not right-align).
-  let metaY = 78;
-  for (const [label, value] of [
-    ['Quotation no.', q.number],
-    ['Enquiry', q.reference],
-    ['Date', q.date],
-    ['Valid until', `${q.validUntil} (${q.validityDays} days)`],
-  ] as const) {
-    doc
-      .fillColor(MUTED)
-      .font('Helvetica')
-      .fontSize(9)
-      .text(label, right - 250, metaY, {
-        width: 80,
-      });
-    doc
-      .fillColor(INK)
-      .font('Helvetica-Bold')
-      .text(value, right - 165, metaY, { width: 165 });
-    metaY = doc.y + 2;
-  }
-
-  let y = Math.max(letterheadBottom, doc.y) + 24;
-  doc.moveTo(left, y).lineTo(right, y).strokeColor(RULE).lineWidth(1).stroke();
-  y += 12;
-  doc.fillColor(MUTED).fontSize(8).font('Helvetica-Bold').text('PREPARED FOR', left, y);
-  doc.fillColor(INK).fontSize(10).font('Helvetica-Bold').text(q.customer.name);
-  doc.font('Helvetica').fontSize(9);
-  for (const line of [
-    q.customer.organisation,
-    q.customer.email,
-    q.customer.phone,
-    q.customer.poReference ? `PO / GeBIZ reference: ${q.customer.poReference}` : null,
-  ])
-    if (line) doc.text(line);
-
-  // The lines: description (with its note underneath), quantity, unit price, amount.
-  const cols = {
-    no: left,
-    desc: left + 24,
-    qty: right - 205,
-    unit: right - 150,
-    amount: right - 75,
-  };
-  const header = (top: number) => {
-    doc.rect(left, top, width, 20).fill('#f1f5f9');
-    doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(8);
-    doc.text('#', cols.no + 4, top + 6);
-    doc.text('DESCRIPTION', cols.desc, top + 6);
-    doc.text('QTY', cols.qty, top + 6, { width: 40, align: 'right' });
-    doc.text('UNIT PRICE', cols.unit, top + 6, { width: 70, align: 'right' });
-    doc.text('AMOUNT', cols.amount, top + 6, { width: 75, align: 'right' });
-    return top + 26;
-  };
-  y = header(doc.y + 18);
   const bottom = doc.page.height - doc.page.margins.bottom;
-  q.lines.forEach((line, i) => {
-    const descWidth = cols.qty - cols.desc - 10;
-    doc.font('Helvetica').fontSize(9.5);
-    const noteHeight = line.note
-      ? doc.fontSize(8.5).heightOfString(line.note, { width: descWidth }) + 2
-      : 0;
-    const rowHeight =
-      doc.fontSize(9.5).heightOfString(line.description, { width: descWidth }) + noteHeight + 10;
-    if (y + rowHeight > bottom - 20) {
-      doc.addPage();
-      y = header(doc.page.margins.top);
-    }
-    doc.fillColor(INK).font('Helvetica').fontSize(9.5);
-    doc.text(String(i + 1), cols.no + 4, y);
-    doc.text(line.description, cols.desc, y, { width: descWidth });
-    if (line.note) doc.fillColor(MUTED).fontSize(8.5).text(line.note, { width: descWidth });
-    doc.fillColor(INK).fontSize(9.5);
-    doc.text(String(line.quantity), cols.qty, y, { width: 40, align: 'right' });
-    doc.text(formatCents(line.unitPriceCents), cols.unit, y, { width: 70, align: 'right' });
-    doc.text(formatCents(line.lineTotalCents), cols.amount, y, { width: 75, align: 'right' });
-    y += rowHeight;
-    doc
-      .moveTo(left, y - 4)
-      .lineTo(right, y - 4)
-      .strokeColor('#e2e8f0')
-      .lineWidth(0.5)
-      .stroke();
-  });
+  let y = doc.page.margins.top;
 
-  // Totals, right-aligned under the amounts.
-  if (y + 80 > bottom) {
+  const rule = (at: number, from = left, color = RULE, weight = 1) =>
+    doc.moveTo(from, at).lineTo(right, at).strokeColor(color).lineWidth(weight).stroke();
+  /** A new page when `height` does not fit below y; true when one was added. */
+  const room = (height: number, onNewPage?: () => void) => {
+    if (y + height <= bottom) return false;
     doc.addPage();
     y = doc.page.margins.top;
-  }
-  y += 8;
-  const totalRow = (label: string, value: string, strong = false) => {
-    doc.fillColor(strong ? INK : MUTED).font(strong ? 'Helvetica-Bold' : 'Helvetica');
-    doc.fontSize(strong ? 11 : 9.5);
-    doc.text(label, right - 250, y, { width: 165, align: 'right' });
-    doc.fillColor(INK).text(value, cols.amount - 20, y, { width: 95, align: 'right' });
-    y += strong ? 20 : 16;
+    onNewPage?.();
+    return true;
   };
-  totalRow('Subtotal', formatCents(q.subtotalCents));
-  totalRow(`GST ${formatRate(q.gstRateBasisPoints)}`, formatCents(q.gstCents));
-  doc
-    .moveTo(right - 200, y - 2)
-    .lineTo(right, y - 2)
-    .strokeColor(INK)
-    .lineWidth(1)
-    .stroke();
-  y += 4;
-  totalRow('Total (SGD)', formatCents(q.totalCents), true);
+  /** Wrapped text that may continue on the next page, a line at a time. */
+  const flow = (text: string, style: TextStyle, x = left, w = width) => {
+    for (const line of ts.lines(text, style, w)) {
+      room(ts.lineHeight(style));
+      y = ts.draw([line], x, y, style);
+    }
+  };
 
-  doc.x = left;
-  doc.y = y + 16;
-  if (q.terms) {
-    doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(8).text('TERMS', left, doc.y, { width });
-    doc.fillColor(INK).font('Helvetica').fontSize(9).text(q.terms, { width });
-    doc.moveDown();
+  // Letterhead: the company on the left, the document's identity on the right.
+  const metaWidth = 210;
+  const headWidth = width - metaWidth - 20;
+  let headY = ts.text(
+    q.company.name,
+    left,
+    y,
+    { size: 16, bold: true, color: BRAND },
+    {
+      width: headWidth,
+    },
+  );
+  headY += 2;
+  for (const line of [
+    q.company.address,
+    `${q.company.phone} · ${q.company.email}`,
+    `UEN ${q.company.uen}`,
+    q.company.gstRegNo ? `GST Reg. No. ${q.company.gstRegNo}` : 'Not GST-registered',
+  ])
+    headY = ts.text(line, left, headY, { ...body, color: MUTED }, { width: headWidth });
+
+  const metaX = right - metaWidth;
+  let metaY = ts.text(
+    q.draft ? 'DRAFT QUOTATION' : 'QUOTATION',
+    metaX,
+    y,
+    { size: 18, bold: true },
+    {
+      width: metaWidth,
+      align: 'right',
+    },
+  );
+  metaY += 4;
+  for (const [name, value] of [
+    ['Quotation no.', q.number],
+    ['Revision', String(q.revision)],
+    ...(q.replaces ? [['Replaces', q.replaces]] : []),
+    ['Date', q.date],
+    ['Valid until', `${q.validUntil} (${q.validityDays} days)`],
+    ['Enquiry', q.reference],
+  ] as [string, string][]) {
+    ts.text(name, metaX, metaY, { ...body, color: MUTED }, { width: 72 });
+    metaY = ts.text(value, metaX + 76, metaY, { ...body, bold: true }, { width: metaWidth - 76 });
   }
-  doc.fillColor(MUTED).font('Helvetica').fontSize(8.5);
-  doc.text(`Prepared by ${q.preparedBy}. Please quote ${q.number} when you reply.`, left, doc.y, {
-    width,
+  y = Math.max(headY, metaY) + 14;
+  rule(y);
+  y += 12;
+
+  // Who it is for, and the buyer's own references.
+  const half = (width - 24) / 2;
+  let attY = ts.text('ATTENTION TO', left, y, label, { width: half });
+  attY = ts.text(q.attention.name, left, attY + 2, { size: 10, bold: true }, { width: half });
+  for (const line of [
+    q.attention.organisation,
+    q.attention.address,
+    q.contact.email,
+    q.contact.phone,
+  ])
+    if (line) attY = ts.text(line, left, attY, body, { width: half });
+  const refX = left + half + 24;
+  let refY = y;
+  const references = [
+    ['Your reference / PO', q.buyerReference],
+    ['GeBIZ quotation no.', q.gebizReference],
+    ['Promo code applied', q.promoCode],
+  ].filter((r): r is [string, string] => Boolean(r[1]));
+  if (references.length) {
+    refY = ts.text('YOUR REFERENCES', refX, refY, label, { width: half });
+    refY += 2;
+    for (const [name, value] of references) {
+      ts.text(name, refX, refY, { ...body, color: MUTED }, { width: 100 });
+      refY = ts.text(value, refX + 104, refY, { ...body, bold: true }, { width: half - 104 });
+    }
+  }
+  y = Math.max(attY, refY) + 18;
+
+  // The lines: description with its note underneath, quantity, unit price, discount, amount.
+  const discounts = q.lines.some((l) => l.discountCents > 0);
+  const cols = {
+    no: left + 4,
+    desc: left + 24,
+    amount: { x: right - 76, w: 72 },
+    discount: { x: right - 148, w: 66 },
+    unit: { x: right - (discounts ? 218 : 148), w: 66 },
+    qty: { x: right - (discounts ? 256 : 186), w: 32 },
+  };
+  const descWidth = cols.qty.x - cols.desc - 10;
+  const header = () => {
+    doc.rect(left, y, width, 20).fill('#f1f5f9');
+    const top = y + 6;
+    const cell = (text: string, x: number, w?: number) =>
+      ts.text(text, x, top, label, { width: w ?? 200, align: w ? 'right' : 'left' });
+    cell('#', cols.no);
+    cell('DESCRIPTION', cols.desc);
+    cell('QTY', cols.qty.x, cols.qty.w);
+    cell('UNIT PRICE', cols.unit.x, cols.unit.w);
+    if (discounts) cell('DISCOUNT', cols.discount.x, cols.discount.w);
+    cell('AMOUNT', cols.amount.x, cols.amount.w);
+    y += 26;
+  };
+  const continued = () => {
+    y = ts.text(`${q.number} (continued)`, left, y, { ...body, color: MUTED }, { width }) + 8;
+  };
+  header();
+  q.lines.forEach((line, i) => {
+    const description = ts.lines(line.description, figure, descWidth);
+    const note = line.note ? ts.lines(line.note, small, descWidth) : [];
+    const discountText = line.discount
+      ? line.discount.kind === 'percent'
+        ? `${formatDiscount(line.discount)}\n${MINUS}${formatCents(line.discountCents)}`
+        : `${MINUS}${formatCents(line.discountCents)}`
+      : '';
+    const textHeight =
+      description.length * ts.lineHeight(figure) + note.length * ts.lineHeight(small);
+    const rowHeight =
+      Math.max(textHeight, discountText.split('\n').length * ts.lineHeight(figure)) + 8;
+    room(rowHeight, () => {
+      continued();
+      header();
+    });
+    const numbers = (text: string, col: { x: number; w: number }, style = figure) =>
+      ts.text(text, col.x, y, style, { width: col.w, align: 'right' });
+    ts.text(String(i + 1), cols.no, y, figure, { width: 20 });
+    const noteY = ts.draw(description, cols.desc, y, figure);
+    ts.draw(note, cols.desc, noteY, small);
+    numbers(String(line.quantity), cols.qty);
+    numbers(formatCents(line.unitPriceCents), cols.unit);
+    if (discounts && discountText) numbers(discountText, cols.discount);
+    numbers(formatCents(line.lineTotalCents), cols.amount);
+    y += rowHeight;
+    rule(y - 4, left, '#e2e8f0', 0.5);
   });
+
+  // Totals, right-aligned under the amounts, kept together on one page.
+  const gstRegistered = q.company.gstRegNo !== null;
+  const rows: [string, string][] = [['Subtotal', formatCents(q.subtotalCents)]];
+  if (q.discount)
+    rows.push([
+      `Discount (${formatDiscount(q.discount)})`,
+      `${MINUS}${formatCents(q.discountCents)}`,
+    ]);
+  if (q.discount || gstRegistered) rows.push(['Amount before GST', formatCents(q.netCents)]);
+  if (gstRegistered)
+    rows.push([`GST ${formatRate(q.gstRateBasisPoints)}`, formatCents(q.gstCents)]);
+  const totalsHeight = rows.length * ts.lineHeight(figure) + ts.lineHeight(total) + 40;
+  room(totalsHeight, continued);
+  y += 8;
+  const labelX = right - 300;
+  for (const [name, value] of rows) {
+    ts.text(name, labelX, y, { ...figure, color: MUTED }, { width: 210, align: 'right' });
+    y = ts.text(value, cols.amount.x - 20, y, figure, {
+      width: cols.amount.w + 20,
+      align: 'right',
+    });
+  }
+  rule(y + 2, right - 260, INK);
+  y += 8;
+  const totalLabel = gstRegistered ? 'Total including GST (SGD)' : 'Total (SGD)';
+  ts.text(totalLabel, labelX - 40, y, total, { width: 250, align: 'right' });
+  y = ts.text(formatCents(q.totalCents), cols.amount.x - 40, y, total, {
+    width: cols.amount.w + 40,
+    align: 'right',
+  });
+  if (!gstRegistered) {
+    y += 2;
+    const note = `No GST is charged: ${q.company.name} is not GST-registered.`;
+    y = ts.text(note, labelX - 100, y, small, { width: 400, align: 'right' });
+  }
+  y += 18;
+
+  const section = (title: string, text: string) => {
+    room(ts.lineHeight(label) + ts.lineHeight(body) * 2);
+    y = ts.text(title, left, y, label, { width }) + 2;
+    flow(text, body);
+    y += 12;
+  };
+  if (q.terms) section('TERMS', q.terms);
+  section(
+    'HOW TO ACCEPT',
+    `Accept online from the link in our e-mail, or reply with your purchase order quoting ${q.number}.`,
+  );
+  flow(`Prepared by ${q.preparedBy}, ${q.company.name}.`, { ...body, color: MUTED });
+
+  // On every page: what it is and which page; a preview's DRAFT across it.
+  const pages = doc.bufferedPageRange();
+  for (let i = 0; i < pages.count; i++) {
+    doc.switchToPage(pages.start + i);
+    const footY = doc.page.height - 40;
+    ts.text(`${q.number} · Revision ${q.revision}`, left, footY, small, { width: width / 2 });
+    ts.text(`Page ${i + 1} of ${pages.count}`, left + width / 2, footY, small, {
+      width: width / 2,
+      align: 'right',
+    });
+    if (q.draft) {
+      const mark: TextStyle = { size: 110, bold: true, color: '#dc2626' };
+      const markWidth = ts.width('DRAFT', mark);
+      doc.save();
+      doc.rotate(-35, { origin: [doc.page.width / 2, doc.page.height / 2] });
+      doc.fillOpacity(0.12);
+      ts.text('DRAFT', (doc.page.width - markWidth) / 2, doc.page.height / 2 - 80, mark, {
+        width: markWidth + 1,
+      });
+      doc.restore();
+    }
+  }
 
   doc.end();
   return done;

@@ -1,14 +1,22 @@
 import {
+  AlarmClock,
+  CircleCheck,
+  CircleX,
   FileText,
   Lock,
   Mail,
   MessageSquarePlus,
+  Receipt,
+  Paperclip,
+  PencilLine,
   RefreshCw,
   Send,
+  ShoppingCart,
   type LucideIcon,
 } from 'lucide-react';
 import { formatCents } from '~/lib/money';
 import { STATUS_LABELS } from '~/lib/schemas/inbox';
+import { ORDER_STATUS_LABELS } from '~/lib/orders';
 import type { TimelineEvent } from '~/services/inbox/enquiries.server';
 import { When } from './status-badge';
 
@@ -20,6 +28,14 @@ const ICON: Partial<Record<Event['kind'], LucideIcon>> = {
   note: Lock,
   reply: Mail,
   quotation: FileText,
+  order: ShoppingCart,
+  order_status: RefreshCw,
+  invoice: Receipt,
+  credit_note: Receipt,
+  reminder: AlarmClock,
+  accepted: CircleCheck,
+  declined: CircleX,
+  changes_requested: PencilLine,
 };
 
 function headline(e: Event): React.ReactNode {
@@ -46,8 +62,75 @@ function headline(e: Event): React.ReactNode {
           {e.quotation ? ` (${formatCents(e.quotation.totalCents)})` : ''}
         </>
       );
+    case 'order':
+      return (
+        <>
+          {who} confirmed order{' '}
+          <strong className="font-semibold">{e.order?.number ?? '(removed)'}</strong>
+        </>
+      );
+    case 'order_status':
+      return (
+        <>
+          {who} moved order {e.order?.number} from {ORDER_STATUS_LABELS[e.fromOrderStatus!]} to{' '}
+          <strong className="font-semibold">{ORDER_STATUS_LABELS[e.toOrderStatus!]}</strong>
+        </>
+      );
+    case 'invoice':
+    case 'credit_note':
+      return (
+        <>
+          {who} issued {e.kind === 'invoice' ? 'invoice' : 'credit note'}{' '}
+          <strong className="font-semibold">{e.invoice?.number}</strong>
+          {e.invoice ? ` (${formatCents(e.invoice.totalCents)})` : ''}
+        </>
+      );
+    case 'reminder':
+      return <>The buyer was reminded that the quotation expires</>;
+    // The buyer's answers: who gave them (the name typed with an acceptance), and the enquiry's
+    // move back to In progress when staff have the next step.
+    case 'accepted':
+      return (
+        <>
+          {who}
+          {e.acceptance?.designation ? `, ${e.acceptance.designation},` : ''} accepted quotation{' '}
+          <strong className="font-semibold">{e.quotation?.number ?? '(removed)'}</strong>
+          {e.acceptance?.poNumber ? ` with PO ${e.acceptance.poNumber}` : ''}
+          {moved(e)}
+        </>
+      );
+    case 'declined':
+      return (
+        <>
+          {who} declined quotation{' '}
+          <strong className="font-semibold">{e.quotation?.number ?? '(removed)'}</strong>
+        </>
+      );
+    case 'changes_requested':
+      return (
+        <>
+          {who} asked for changes to quotation{' '}
+          <strong className="font-semibold">{e.quotation?.number ?? '(removed)'}</strong>
+          {moved(e)}
+        </>
+      );
   }
 }
+
+function moved(e: Event): React.ReactNode {
+  if (!e.toStatus || !e.fromStatus) return null;
+  return (
+    <>
+      {' '}
+      and it moved to <strong className="font-semibold">{STATUS_LABELS[e.toStatus]}</strong>
+    </>
+  );
+}
+
+const size = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /**
  * An enquiry's timeline, oldest first, with who and when. Notes are marked private, so staff
@@ -56,10 +139,13 @@ function headline(e: Event): React.ReactNode {
 export function EnquiryTimeline({
   events,
   quotationHref,
+  attachmentHref,
   replyFiles,
 }: {
   events: Event[];
   quotationHref: (number: string) => string;
+  /** Where staff download a private file of the enquiry (a purchase order). */
+  attachmentHref: (id: number) => string;
   /** The files sent with a reply (by the reply's event id). */
   replyFiles?: (eventId: number) => React.ReactNode;
 }) {
@@ -95,12 +181,37 @@ export function EnquiryTimeline({
                 </div>
               ) : null}
               {e.kind === 'reply' ? replyFiles?.(e.id) : null}
-              {e.quotation ? (
+              {e.invoice && e.order ? (
+                <a
+                  href={`/admin/orders/${e.order.id}/documents/${encodeURIComponent(e.invoice.number)}.pdf`}
+                  className="mt-1 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+                >
+                  <Receipt aria-hidden className="size-4" /> {e.invoice.number}.pdf
+                </a>
+              ) : null}
+              {e.kind === 'order' && e.order ? (
+                <a
+                  href={`/admin/orders/${e.order.id}`}
+                  className="mt-1 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+                >
+                  <ShoppingCart aria-hidden className="size-4" /> Order {e.order.number}
+                </a>
+              ) : null}
+              {e.quotation && e.kind !== 'order' ? (
                 <a
                   href={quotationHref(e.quotation.number)}
                   className="mt-1 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
                 >
                   <FileText aria-hidden className="size-4" /> {e.quotation.number}.pdf
+                </a>
+              ) : null}
+              {e.acceptance?.file ? (
+                <a
+                  href={attachmentHref(e.acceptance.file.id)}
+                  className="mt-1 flex w-fit items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+                >
+                  <Paperclip aria-hidden className="size-4" /> Purchase order:{' '}
+                  {e.acceptance.file.fileName} ({size(e.acceptance.file.size)})
                 </a>
               ) : null}
             </div>

@@ -76,7 +76,7 @@ export function ImageManager({
     noClick: full,
     // The root is not a control of its own: keyboard and screen-reader users get a real button.
     noKeyboard: true,
-    // The spec's wording (§8) in bytes, where react-dropzone 20 would say '10 MB'.
+    // The spec's wording (§8) in bytes, where react-dropzone would say '10 MB'.
     getErrorMessage: (error) =>
       error.code === 'file-too-large'
         ? `File is larger than ${MAX_IMAGE_BYTES} bytes`

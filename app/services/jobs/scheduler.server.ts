@@ -1,0 +1,105 @@
+import { eq, sql } from 'drizzle-orm';
+import { db, rowsOf } from '../db/client.server';
+import { scheduledJobs } from '../db/schema';
+import { env } from '../env.server';
+import { sendExpiryReminders } from './reminders.server';
+
+/** A piece of work that runs on a schedule. `run` gets the time it runs at (a clock tests set). */
+export interface Job {
+  name: string;
+  /** How long after a run the job is due again; 0: at the next tick of any instance. */
+  everyMs: number;
+  run: (now: Date) => Promise<unknown>;
+}
+
+/**
+ * Every scheduled job of the shop. Expiry itself needs none: it is computed when read. The
+ * reminders' query reads an index of open quotations by expiry, so it runs at every tick.
+ */
+export const JOBS: readonly Job[] = [
+  { name: 'quotation-reminders', everyMs: 0, run: sendExpiryReminders },
+];
+
+/**
+ * How long a claimed job is left to the instance that claimed it. An instance that dies while
+ * running one holds it no longer than this; then another runs it again (the jobs are written
+ * so that a second run does nothing twice).
+ */
+export const LEASE_MS = 5 * 60_000;
+
+/**
+ * Runs the jobs that are due at `now`, each in at most one instance at a time across every
+ * instance sharing the database: a job's row is claimed with `FOR UPDATE SKIP LOCKED` and a
+ * lease (`locked_until`), so an instance that finds it claimed, or not due, passes it by. After
+ * the run the row says when it is next due and how the run ended. A failing job is logged and
+ * tried again at its next time; the others still run. Returns the names of the jobs it ran.
+ */
+export async function runDueJobs(now = new Date(), jobs: readonly Job[] = JOBS): Promise<string[]> {
+  if (!jobs.length) return [];
+  await db()
+    .insert(scheduledJobs)
+    .values(jobs.map((job) => ({ name: job.name, nextRunAt: now })))
+    .onConflictDoNothing();
+  const ran: string[] = [];
+  for (const job of jobs) {
+    const claimed = await db().execute(sql`
+      UPDATE scheduled_jobs SET locked_until = ${new Date(now.getTime() + LEASE_MS)}, updated_at = ${now}
+       WHERE name IN (
+         SELECT name FROM scheduled_jobs
+          WHERE name = ${job.name} AND next_run_at <= ${now}
+            AND (locked_until IS NULL OR locked_until <= ${now})
+          FOR UPDATE SKIP LOCKED)
+      RETURNING name`);
+    if (!rowsOf(claimed).length) continue;
+    let error: string | null = null;
+    try {
+      await job.run(now);
+    } catch (e) {
+      error = e instanceof Error ? e.message.slice(0, 500) : String(e);
+      console.error(`Scheduled job ${job.name} failed:`, e);
+    }
+    await db()
+      .update(scheduledJobs)
+      .set({
+        nextRunAt: new Date(now.getTime() + job.everyMs),
+        lockedUntil: null,
+        lastRunAt: now,
+        lastError: error,
+      })
+      .where(eq(scheduledJobs.name, job.name));
+    ran.push(job.name);
+  }
+  return ran;
+}
+
+let timer: NodeJS.Timeout | undefined;
+let running: Promise<unknown> = Promise.resolve();
+
+/**
+ * Looks for due jobs now and then every JOBS_INTERVAL_MS (a minute by default) in this process.
+ * Every instance runs this; the claim in runDueJobs keeps a job to one of them. The timer does
+ * not keep the process alive, and a tick that is still running is not started again.
+ */
+export function startScheduler(intervalMs = env().jobsIntervalMs): void {
+  if (timer) return;
+  let busy = false;
+  const tick = () => {
+    if (busy) return;
+    busy = true;
+    running = runDueJobs()
+      .catch((error: unknown) => console.error('Scheduled jobs failed:', error))
+      .finally(() => {
+        busy = false;
+      });
+  };
+  timer = setInterval(tick, intervalMs);
+  timer.unref();
+  tick();
+}
+
+/** Stops the ticks and waits for a run in progress to end (shutdown, tests). */
+export async function stopScheduler(): Promise<void> {
+  clearInterval(timer);
+  timer = undefined;
+  await running;
+}
