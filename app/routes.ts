@@ -1,6 +1,6 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
 
-// The site map in one screen: every URL of spec §2 and the module that serves it.
+// The site map in one screen: every URL and the module that serves it.
 export default [
   index('routes/home.tsx'),
   route('shop', 'routes/shop.tsx', { id: 'shop' }),
@@ -39,7 +39,7 @@ export default [
   route('robots.txt', 'routes/robots.txt.ts'),
   route('admin', 'routes/admin.tsx', [
     index('routes/admin._index.tsx'),
-    // Products (spec §2 admin routes).
+    // Products.
     route('list', 'routes/admin.list.tsx'),
     route('create', 'routes/admin.create.tsx'),
     route('edit/:productId', 'routes/admin.edit.$productId.tsx'),

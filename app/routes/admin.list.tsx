@@ -18,7 +18,7 @@ import { requireAdmin } from '~/services/permissions.server';
 
 export const meta: Route.MetaFunction = () => adminMeta('Manage Products');
 
-/** Spec §2 / §8, verbatim. */
+/** The list's words, as staff have always seen them. */
 const DELETE_TEXT = {
   title: 'Are you sure?',
   message: "You won't be able to revert this!",
@@ -371,7 +371,7 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
         </p>
       ) : (
         // One table: phones show each row as a card (thumbnail beside name, sport, categories,
-        // actions), wider screens the spec's table. One markup instead of a card list and a table,
+        // actions), wider screens a table. One markup instead of a card list and a table,
         // so each row's links and icons are rendered once.
         <div className="rounded-xl border border-slate-200 bg-white shadow-sm md:overflow-x-auto">
           <RowIconSprite />

@@ -1,4 +1,4 @@
-// What buyers of a B2B catalogue expect (issue 15): the listing's sort in the URL, a count next to
+// What buyers of a B2B catalogue expect: the listing's sort in the URL, a count next to
 // each filter option, a quantity beside Add to Cart, and password fields with a show/hide toggle
 // and the rules shown before the first error.
 import { randomUUID } from 'node:crypto';

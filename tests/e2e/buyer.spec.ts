@@ -1,4 +1,4 @@
-// The storefront as a buyer meets it (issue 15): the phone header, listing states that tell the
+// The storefront as a buyer meets it: the phone header, listing states that tell the
 // truth, focus that stays where the user is, and the small things a first walk-through found.
 import { randomUUID } from 'node:crypto';
 import { expect, hydrated, test, type Page } from './test';

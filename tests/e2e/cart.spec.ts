@@ -143,7 +143,7 @@ test('a guest fills a cart, meets every validation message, and sends an enquiry
     expect(mail).not.toContain('NAPFA Test Equipment Set');
   }
   // The acknowledgement may go to an address nobody verified, so it carries nothing the sender
-  // wrote (issue 16): the promo code and organisation reach the company only.
+  // wrote: the promo code and organisation reach the company only.
   expect(company).toContain('SCHOOL10');
   expect(ack).not.toContain('SCHOOL10');
   expect(ack).not.toContain('Bedok Primary School');

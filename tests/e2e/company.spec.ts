@@ -85,7 +85,7 @@ test.describe('contact form', () => {
     await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
     await expect(page.getByText('Please enter a valid phone number.')).toBeVisible();
     await expect(page.getByText('Please enter your name.')).toHaveCount(0);
-    // The spec's order: Name, Email, Phone, Message; the first invalid one has the focus.
+    // The fields' order: Name, Email, Phone, Message; the first invalid one has the focus.
     await expect(page.getByLabel('Email', { exact: true })).toBeFocused();
     const order = await page
       .locator(

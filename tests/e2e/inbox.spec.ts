@@ -532,7 +532,7 @@ test('a contact message: unread in bold, read, replied to by e-mail, handled and
   expect(mail).toContain(`To: ${email}`);
   expect(mail).toMatch(/Reply-To: \S*hello@fieldhouse\.example/);
 
-  // The reply's toast (top-right, spec §9) starts below the page header: Reopen can be clicked
+  // The reply's toast (top-right) starts below the page header: Reopen can be clicked
   // while it shows (it lay over the header's buttons, and a click waited for it to go).
   await expect(staff.locator('[data-sonner-toast]')).toBeVisible();
   await staff.evaluate(() => window.scrollTo(0, 0));
