@@ -56,16 +56,12 @@ export default [
     route('enquiries/:id/quotation', 'routes/admin.enquiries.$id.quotation.tsx'),
     route('enquiries/:id/quotation/preview', 'routes/admin.enquiries.$id.quotation.preview.ts'),
     route('enquiries/:id/quotations/:file', 'routes/admin.enquiries.$id.quotations.$file.ts'),
+    // A private file of the enquiry: the buyer's attachments, a reply's, a purchase order.
     route('enquiries/:id/files/:fileId', 'routes/admin.enquiries.$id.files.$fileId.ts'),
     // Orders confirmed from accepted quotations, their tax invoices and credit notes.
     route('orders', 'routes/admin.orders.tsx'),
     route('orders/:id', 'routes/admin.orders.$id.tsx'),
     route('orders/:id/documents/:file', 'routes/admin.orders.$id.documents.$file.ts'),
-    // A private file of the enquiry (a purchase order sent with an acceptance).
-    route(
-      'enquiries/:id/attachments/:attachmentId',
-      'routes/admin.enquiries.$id.attachments.$attachmentId.ts',
-    ),
     route('messages', 'routes/admin.messages.tsx'),
     route('messages/:id', 'routes/admin.messages.$id.tsx'),
     // Any other /admin/… address goes through the guard before its 404: a guest is sent to sign

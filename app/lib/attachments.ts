@@ -35,6 +35,8 @@ export const ATTACHMENT_MESSAGES = {
     `${name} is not a JPEG, PNG, WebP or PDF file. Please choose a photo, a drawing or a PDF.`,
   empty: (name: string) => `${name} is empty.`,
   damaged: (name: string) => `${name} could not be read: the file is damaged or incomplete.`,
+  password: (name: string) =>
+    `${name} is protected by a password. Please attach it without one, so that it can be opened.`,
   /** A refused plain post comes back without the files it carried (no page can refill them). */
   chooseAgain: 'Your files were not kept: please choose them again.',
 } as const;

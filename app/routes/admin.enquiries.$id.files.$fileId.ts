@@ -1,6 +1,6 @@
 import type { Route } from './+types/admin.enquiries.$id.files.$fileId';
 import { attachmentDownload, idParam } from '~/services/attachments/attachments.server';
-import { requireAdmin } from '~/services/permissions.server';
+import { refusePosts, requireAdmin } from '~/services/permissions.server';
 
 /** A file of an enquiry (the buyer's, a reply's, a purchase order) for staff; 404 otherwise. */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -9,4 +9,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     '/admin/enquiries',
     'Back to the enquiries',
   ]);
+}
+
+/** Posts here are answered after the guard (permissions.server's refusePosts). */
+export async function action({ request }: Route.ActionArgs) {
+  return refusePosts(request);
 }

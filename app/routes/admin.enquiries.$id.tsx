@@ -326,7 +326,7 @@ export default function AdminEnquiry({ loaderData }: Route.ComponentProps) {
             <EnquiryTimeline
               events={enquiry.timeline}
               quotationHref={pdfHref}
-              attachmentHref={(id) => `/admin/enquiries/${enquiry.id}/attachments/${id}`}
+              attachmentHref={fileHref}
               replyFiles={(eventId) => (
                 <AttachmentList
                   files={files.filter((f) => f.owner === 'reply' && f.eventId === eventId)}

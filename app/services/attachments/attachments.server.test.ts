@@ -17,8 +17,8 @@ import { UserError } from '../errors.server';
 import { ValidationError } from '../forms.server';
 import { replyToEnquiry } from '../inbox/enquiries.server';
 import { privateDir, privateStorage } from '../media/storage.server';
+import { downloadResponse } from '../sales/download.server';
 import {
-  attachmentResponse,
   checkAttachments,
   cleanFileName,
   getAttachmentFile,
@@ -40,9 +40,9 @@ const image = (format: 'jpeg' | 'png' | 'webp', width = 40, height = 30) =>
     .toFormat(format)
     .toBuffer();
 
-function pdf(text = 'Site plan'): Promise<Buffer> {
+function pdf(text = 'Site plan', options: PDFKit.PDFDocumentOptions = {}): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4' });
+    const doc = new PDFDocument({ size: 'A4', ...options });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -103,7 +103,7 @@ describe('an enquiry with attachments', () => {
     expect(created?.id).toBeGreaterThan(0);
     const listed = await listAttachments(created!.id);
     expect(listed.map((a) => [a.owner, a.fileName, a.contentType])).toEqual([
-      ['enquiry', 'court.jpg', 'image/jpeg'],
+      ['enquiry', 'court.JPG', 'image/jpeg'],
       ['enquiry', 'plan.png', 'image/png'],
       ['enquiry', 'fence.webp', 'image/webp'],
     ]);
@@ -173,6 +173,17 @@ describe('an enquiry with attachments', () => {
       status: 413,
       message: ATTACHMENT_MESSAGES.tooLarge('"drone.jpg"'),
     });
+  });
+
+  it('refuses a PDF locked with a password: whoever gets it could not open it', async () => {
+    const locked = await pdf('Drawing', { userPassword: 'secret' });
+    const before = await storedFiles();
+    expect(await refusal(submit([upload('drawing.pdf', locked)]))).toMatchObject({
+      status: 422,
+      field: 'files',
+      message: ATTACHMENT_MESSAGES.password('"drawing.pdf"'),
+    });
+    expect(await storedFiles()).toEqual(before);
   });
 
   it('refuses a fourth file, and names every field and the files at once', async () => {
@@ -285,12 +296,20 @@ describe('an enquiry with attachments', () => {
     ).toBeNull();
     expect(await getAttachmentFile(asOwner, file!.id)).toBeNull();
     const found = await getAttachmentFile({ token: a!.accessToken! }, file!.id);
-    const response = attachmentResponse({ ...found!, fileName: 'Plan für Halle 2.pdf' });
+    const response = downloadResponse({ ...found!, fileName: 'Plan für Halle 2.pdf' });
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('content-disposition')).toBe(
       `attachment; filename="Plan f_r Halle 2.pdf"; filename*=UTF-8''Plan%20f%C3%BCr%20Halle%202.pdf`,
     );
     expect(response.headers.get('cache-control')).toBe('no-store');
+    // RFC 8187 leaves only a few marks unescaped: an apostrophe would end the charset part.
+    expect(
+      downloadResponse({ ...found!, fileName: "St Anne's (site) 100%.pdf" }).headers.get(
+        'content-disposition',
+      ),
+    ).toBe(
+      `attachment; filename="St Anne's (site) 100_.pdf"; filename*=UTF-8''St%20Anne%27s%20%28site%29%20100%25.pdf`,
+    );
   });
 });
 
@@ -386,7 +405,8 @@ describe('readAttachmentForm', () => {
 describe('cleanFileName', () => {
   it.each([
     ['../../etc/passwd', 'pdf', 'passwd.pdf'],
-    ['C:\\fakepath\\Site Photo.JPEG', 'jpg', 'Site Photo.jpeg'],
+    ['C:\\fakepath\\Site Photo.JPEG', 'jpg', 'Site Photo.JPEG'],
+    ['PLAN.PDF', 'pdf', 'PLAN.PDF'],
     ['photo\u202Egpj.exe', 'jpg', 'photogpj.jpg'],
     ['line\nbreak\ttab.png', 'png', 'line break tab.png'],
     ['plan.png', 'pdf', 'plan.pdf'],

@@ -25,8 +25,8 @@ import { UserError } from '../errors.server';
 import { plainLineBreaks, readForm } from '../forms.server';
 import type { Tx } from '../inbox/shared.server';
 import { privateStorage } from '../media/storage.server';
-import { checkImage, MAX_IMAGE_PIXELS, UPLOAD_MESSAGES } from '../media/uploads.server';
-import { plainPage } from '../request-state.server';
+import { imageProblem, MAX_IMAGE_PIXELS, UPLOAD_MESSAGES } from '../media/uploads.server';
+import { downloadResponse, fileNotFound } from '../sales/download.server';
 
 /** Room for the text fields and multipart headers next to the largest allowed files. */
 const FORM_MARGIN = 1024 * 1024;
@@ -142,24 +142,73 @@ export async function checkAttachments(
 async function checkAttachment(file: AttachmentUpload): Promise<CheckedAttachment> {
   const label = displayName(file.name);
   if (!file.data) throw new UserError(ATTACHMENT_MESSAGES.tooLarge(label), 413);
-  const kind = sniffAttachment(file.data.subarray(0, 16));
-  if (!kind) throw new UserError(ATTACHMENT_MESSAGES.notAllowed(label), 415);
-  let data: Buffer;
-  if (kind === 'pdf') {
-    if (!isWholePdf(file.data)) throw new UserError(ATTACHMENT_MESSAGES.damaged(label), 422);
-    data = file.data;
-  } else {
-    await checkImage(file.data, label, ATTACHMENT_FIELD);
-    data = await reencodeImage(file.data, kind);
-  }
+  const kind = await checkFileContent(file.data, ATTACHMENT_KIND_NAMES, ATTACHMENT_FIELD, {
+    notAllowed: ATTACHMENT_MESSAGES.notAllowed(label),
+    tooManyPixels: UPLOAD_MESSAGES.tooManyPixels(label),
+    damaged: ATTACHMENT_MESSAGES.damaged(label),
+    password: ATTACHMENT_MESSAGES.password(label),
+  });
+  const data = kind === 'pdf' ? file.data : await reencodeImage(file.data, kind);
+  return checkedFile(file.name, kind, data);
+}
+
+/**
+ * A file as it will be stored and sent: its content, the content type of the kind it was found to
+ * be, a clean name ending in that kind's extension (`fallback` when nothing of the sent name is
+ * left), and its SHA-256.
+ */
+export function checkedFile(
+  sentName: string,
+  kind: AttachmentKind,
+  data: Buffer,
+  fallback?: string,
+): CheckedAttachment {
   const { contentType, ext } = ATTACHMENT_KINDS[kind];
   return {
-    fileName: cleanFileName(file.name, ext),
+    fileName: cleanFileName(sentName, ext, fallback),
     kind,
     contentType,
     data,
     sha256: createHash('sha256').update(data).digest('hex'),
   };
+}
+
+/** Why a file's content is refused: each caller words these for its own form. */
+export type FileContentMessages = Record<
+  'notAllowed' | 'tooManyPixels' | 'damaged' | 'password',
+  string
+>;
+
+const ATTACHMENT_KIND_NAMES = Object.keys(ATTACHMENT_KINDS) as AttachmentKind[];
+
+/**
+ * What a file really is, by its content alone (the name and the browser's content type are the
+ * sender's word): one of `kinds`, an image that decodes completely within the pixel limit, or a
+ * PDF a reader opens (pdfProblem). Anything else is a 4xx UserError about `field` with the
+ * caller's message. The one check every private file goes through: an enquiry's and a staff
+ * reply's attachments, and a buyer's purchase order.
+ */
+export async function checkFileContent(
+  data: Buffer,
+  kinds: readonly AttachmentKind[],
+  field: string,
+  messages: FileContentMessages,
+): Promise<AttachmentKind> {
+  const kind = sniffAttachment(data.subarray(0, 16));
+  if (!kind || !kinds.includes(kind)) throw new UserError(messages.notAllowed, 415, field);
+  const problem = kind === 'pdf' ? await pdfProblem(data) : await imageProblem(data, [kind]);
+  switch (problem) {
+    case null:
+      return kind;
+    case 'notImage':
+      throw new UserError(messages.notAllowed, 415, field);
+    case 'tooManyPixels':
+      throw new UserError(messages.tooManyPixels, 413, field);
+    case 'password':
+      throw new UserError(messages.password, 422, field);
+    case 'damaged':
+      throw new UserError(messages.damaged, 422, field);
+  }
 }
 
 /** How a message names a file: its name as the buyer knows it, without a path, kept short. */
@@ -182,7 +231,8 @@ async function reencodeImage(input: Buffer, kind: Exclude<AttachmentKind, 'pdf'>
 /**
  * A light look at a PDF's structure: a version header, and at the end a `startxref` whose offset
  * lies inside the file and points at a cross-reference table or stream, then `%%EOF`. A text
- * file renamed .pdf, a truncated download or an HTML page fail it; a reader opens what passes.
+ * file renamed .pdf, a truncated download or an HTML page fail it. It comes before pdf.js, which
+ * repairs a file whose end is missing and would open half a download.
  */
 export function isWholePdf(data: Buffer): boolean {
   if (!/^%PDF-[12]\.\d/.test(data.subarray(0, 8).toString('latin1'))) return false;
@@ -193,6 +243,25 @@ export function isWholePdf(data: Buffer): boolean {
   if (offset <= 0 || offset >= data.length) return false;
   const target = data.subarray(offset, offset + 40).toString('latin1');
   return /^\s*(xref\b|\d+\s+\d+\s+obj\b)/.test(target);
+}
+
+/**
+ * Whether a PDF is whole (isWholePdf) and opens as a reader would open it (pdf.js, through
+ * pdf-parse), with at least one page and no password: one the reader at the other end cannot
+ * open is of no use to it. pdf-parse is loaded on first use: most requests never need it.
+ */
+async function pdfProblem(data: Buffer): Promise<'damaged' | 'password' | null> {
+  if (!isWholePdf(data)) return 'damaged';
+  const { PDFParse, PasswordException, VerbosityLevel } = await import('pdf-parse');
+  const parser = new PDFParse({ data: new Uint8Array(data), verbosity: VerbosityLevel.ERRORS });
+  try {
+    const info = await parser.getInfo();
+    return info.total < 1 ? 'damaged' : null;
+  } catch (error) {
+    return error instanceof PasswordException ? 'password' : 'damaged';
+  } finally {
+    await parser.destroy();
+  }
 }
 
 // Control and format characters (C0, C1, bidi overrides such as U+202E that show
@@ -206,9 +275,10 @@ export const FILE_NAME_MAX = 120;
 /**
  * The name a file is shown and sent under: the last part of what the browser sent (no path),
  * without control characters, spaces folded, at most 120 characters, ending in the extension of
- * the type its content was found to be (a PDF named plan.png becomes plan.pdf).
+ * the type its content was found to be (a PDF named plan.png becomes plan.pdf; scan.JPG stays as
+ * written), or `fallback` with that extension when nothing of the name is left.
  */
-export function cleanFileName(sent: string, ext: string): string {
+export function cleanFileName(sent: string, ext: string, fallback = 'attachment'): string {
   const base = withoutControls((sent.split(/[/\\]/).pop() ?? '').replace(/\s+/g, ' '))
     .trim()
     .replace(/^\.+/, '');
@@ -216,12 +286,13 @@ export function cleanFileName(sent: string, ext: string): string {
   const stated = dot > 0 ? base.slice(dot + 1) : '';
   // An extension (letters first, at most five characters) is replaced; "rev.3" is not one.
   let stem = /^[a-z][a-z0-9]{0,4}$/i.test(stated) ? base.slice(0, dot) : base;
-  if (ext === 'jpg' && /^jpe?g$/i.test(stated)) ext = stated.toLowerCase();
+  const same = ext === 'jpg' ? /^jpe?g$/i : new RegExp(`^${ext}$`, 'i');
+  if (same.test(stated)) ext = stated;
   stem =
     [...stem.trim()]
       .slice(0, FILE_NAME_MAX - ext.length - 1)
       .join('')
-      .trim() || 'attachment';
+      .trim() || fallback;
   return `${stem}.${ext}`;
 }
 
@@ -379,39 +450,9 @@ export const idParam = (param: string | undefined) =>
   param && /^[1-9]\d{0,8}$/.test(param) ? Number(param) : 0;
 
 /**
- * `attachment; filename="…"; filename*=UTF-8''…`: the ASCII fallback for old clients and the
- * exact name for the rest (RFC 6266 and 8187).
- */
-export function contentDisposition(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const exact = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${exact}`;
-}
-
-/**
- * A stored attachment as a download: always saved, never shown in the page (nothing in it can
- * run as this site), kept by no cache. `X-Content-Type-Options: nosniff`, so no browser
- * second-guesses the stored type, is on every answer of the server (server/headers.ts): set here
- * too, the header would go out twice.
- */
-export function attachmentResponse(file: AttachmentFile): Response {
-  return new Response(new Uint8Array(file.data), {
-    headers: {
-      'Content-Type': file.contentType,
-      'Content-Disposition': contentDisposition(file.fileName),
-      'Content-Length': String(file.data.length),
-      'Cache-Control': 'no-store',
-      'X-Robots-Tag': 'noindex, nofollow',
-    },
-  });
-}
-
-/**
- * The answer to a download: the file (getAttachmentFile decides who may have it), or the same 404
- * page for every refusal, with `back` as its way out.
+ * The answer to a download: the file (getAttachmentFile decides who may have it) as an
+ * attachment, nosniff and no-store, or the same 404 page for every refusal, with `back` as its
+ * way out.
  */
 export async function attachmentDownload(
   access: AttachmentAccess,
@@ -419,17 +460,5 @@ export async function attachmentDownload(
   back: [href: string, label: string],
 ): Promise<Response> {
   const file = await getAttachmentFile(access, idParam(fileId));
-  return file ? attachmentResponse(file) : attachmentNotFound(back);
-}
-
-/**
- * The answer for a file that is not there or not the asker's: the same 404 either way, as a page
- * a browser shows (a resource route cannot render the app's error page).
- */
-function attachmentNotFound(back: [href: string, label: string]): Response {
-  const text = 'There is no file at this address: the link may be mistyped or out of date.';
-  return new Response(plainPage('File not found', text, [back]), {
-    status: 404,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
-  });
+  return file ? downloadResponse(file) : fileNotFound('File not found', back);
 }

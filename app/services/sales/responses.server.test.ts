@@ -24,15 +24,15 @@ import { env } from '../env.server';
 import { UserError } from '../errors.server';
 import { mailSettled } from '../mail/queue.server';
 import { getEnquiryCase } from '../inbox/enquiries.server';
+import { getAttachmentFile } from '../attachments/attachments.server';
 import { privateDir } from '../media/storage.server';
 import {
   acceptQuotation,
+  checkPurchaseOrderFile,
   declineQuotation,
-  getEnquiryAttachment,
   getLatestQuotationForOwner,
   getQuotationByToken,
   getQuotationPdfByToken,
-  purchaseOrderFileName,
   readResponseForm,
   requestChanges,
   type ResponseAccess,
@@ -461,11 +461,13 @@ describe('the purchase order file', () => {
           type
         ],
       );
-      const file = await getEnquiryAttachment(q.enquiryId, row!.id);
+      const file = await getAttachmentFile({ staff: true, enquiryId: q.enquiryId }, row!.id);
       expect(file!.data.equals(data)).toBe(true);
       expect(file!.contentType).toBe(type);
       // Not through another enquiry's address.
-      expect(await getEnquiryAttachment(q.enquiryId + 1000, row!.id)).toBeNull();
+      expect(
+        await getAttachmentFile({ staff: true, enquiryId: q.enquiryId + 1000 }, row!.id),
+      ).toBeNull();
       // The staff timeline names the acceptance with its designation, PO and file.
       const timeline = (await getEnquiryCase(q.enquiryId))!.timeline;
       expect(timeline.find((e) => e.kind === 'accepted')).toMatchObject({
@@ -576,13 +578,16 @@ describe('the purchase order file', () => {
     );
   });
 
-  it('names the file after its content, without folders or control characters', () => {
-    expect(purchaseOrderFileName('C:\\fakepath\\PO 12.pdf', 'pdf')).toBe('PO 12.pdf');
-    expect(purchaseOrderFileName('../../etc/passwd', 'pdf')).toBe('passwd.pdf');
-    expect(purchaseOrderFileName('scan.txt', 'png')).toBe('scan.png');
-    expect(purchaseOrderFileName('photo.jpeg', 'jpg')).toBe('photo.jpeg');
-    expect(purchaseOrderFileName('a\u0000b\n"c".pdf', 'pdf')).toBe('abc.pdf');
-    expect(purchaseOrderFileName('', 'pdf')).toBe('purchase-order.pdf');
+  it('names the file after its content, without folders or control characters', async () => {
+    const [pdf, png, jpeg] = [await pdfBytes(), await image('png'), await image('jpeg')];
+    const name = async (fileName: string, data: Buffer) =>
+      (await checkPurchaseOrderFile({ fileName, data })).fileName;
+    expect(await name('C:\\fakepath\\PO 12.pdf', pdf)).toBe('PO 12.pdf');
+    expect(await name('../../etc/passwd', pdf)).toBe('passwd.pdf');
+    expect(await name('scan.txt', png)).toBe('scan.png');
+    expect(await name('photo.jpeg', jpeg)).toBe('photo.jpeg');
+    expect(await name('a\u0000b\n"c".pdf', pdf)).toBe('ab "c".pdf');
+    expect(await name('', pdf)).toBe('purchase-order.pdf');
   });
 });
 
