@@ -3,6 +3,7 @@
 // downloads through its own route and nobody else can; a refused file says why under the field.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { expect, hydrated, mailsAbout, test, type Page } from './test';
 import { customerPage, staffPage } from './people';
@@ -33,6 +34,7 @@ function pdf(): Buffer {
   return Buffer.from(body, 'latin1');
 }
 const file = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeType, buffer });
+const LONG_NAME = 'Bedok Green Primary School field, north side, before the works (12 March).png';
 
 async function addProduct(page: Page, id: number) {
   await page.goto(`/products/${id}`);
@@ -75,13 +77,17 @@ test('a guest attaches files with JavaScript: checked, listed, sent, and downloa
   );
   await expect(chosen.getByRole('listitem')).toHaveCount(2);
   await field.setInputFiles([
-    file('court.png', 'image/png', PNG),
+    file(LONG_NAME, 'image/png', PNG),
     file('extra.png', 'image/png', PNG),
   ]);
   await expect(page.getByText('Attach at most 3 files.')).toBeVisible();
   await expect(chosen.getByRole('listitem')).toHaveCount(3);
+  // A long name is cut short in the list: on a phone the page does not scroll sideways.
+  await page.setViewportSize({ width: 390, height: 900 });
+  await expect(chosen.getByRole('listitem').nth(2)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
   // Removing one gives its place back, and the focus moves to the next Remove button.
-  await page.getByRole('button', { name: 'Remove court.png' }).click();
+  await page.getByRole('button', { name: `Remove ${LONG_NAME}` }).click();
   await expect(chosen.getByRole('listitem')).toHaveCount(2);
   await expect(page.getByRole('button', { name: 'Remove site plan.pdf' })).toBeFocused();
   await expectNoSeriousViolations(page);
@@ -89,7 +95,7 @@ test('a guest attaches files with JavaScript: checked, listed, sent, and downloa
     await page.setViewportSize({ width, height: 900 });
     await page
       .getByRole('region', { name: 'Order Summary' })
-      .screenshot({ path: test.info().outputPath(`cart-files-${width}.png`) });
+      .screenshot({ path: path.join('test-results', 'screenshots', `cart-files-${width}.png`) });
   }
 
   await page.getByRole('button', { name: 'ENQUIRE' }).click();

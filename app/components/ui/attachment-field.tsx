@@ -99,7 +99,7 @@ export function AttachmentField({
               key={`${file.name}-${file.size}-${file.lastModified}`}
               className="flex items-center gap-2 rounded-md border border-slate-200 bg-slate-50 px-2 py-1.5 text-sm"
             >
-              <span className="min-w-0 flex-1 truncate text-slate-900" title={file.name}>
+              <span className="w-0 min-w-0 flex-1 truncate text-slate-900" title={file.name}>
                 {file.name}
               </span>
               <span className="shrink-0 text-xs text-slate-600">{formatFileSize(file.size)}</span>
