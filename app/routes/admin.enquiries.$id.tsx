@@ -12,7 +12,7 @@ import { adminMeta } from '~/lib/admin-meta';
 import { busyButton } from '~/lib/busy-button';
 import { formValues } from '~/lib/forms';
 import { mailtoHref } from '~/lib/schemas/email';
-import { formatCents } from '~/lib/money';
+import { formatCents, totalLabel } from '~/lib/money';
 import {
   ENQUIRY_STATUSES,
   EnquiryNoteSchema,
@@ -366,7 +366,7 @@ export default function AdminEnquiry({ loaderData }: Route.ComponentProps) {
                       {q.number}
                     </a>
                     <p className="text-slate-600">
-                      {formatCents(q.totalCents)} incl. GST ·{' '}
+                      {formatCents(q.totalCents)} {totalLabel(q.gstRegistered)} ·{' '}
                       <When date={q.createdAt} withTime={false} /> · {q.actorName}
                     </p>
                   </li>

@@ -1,4 +1,5 @@
 import { FileText } from 'lucide-react';
+import { totalLabel } from '~/lib/money';
 import { ORDER_STATUS_LABELS } from '~/lib/orders';
 import type { QuotationSummary, TimelineEvent } from '~/services/inbox/enquiries.server';
 
@@ -88,8 +89,8 @@ export function EnquiryUpdates({
                     ) : null}
                   </p>
                   <p className="text-sm text-slate-600">
-                    {money(q.totalCents)} incl. GST · <Time date={q.createdAt} /> · valid{' '}
-                    {q.validityDays} days
+                    {money(q.totalCents)} {totalLabel(q.gstRegistered)} ·{' '}
+                    <Time date={q.createdAt} /> · valid {q.validityDays} days
                   </p>
                 </div>
                 <a
