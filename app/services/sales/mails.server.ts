@@ -94,7 +94,7 @@ export function orderStatusMail(
       ]);
     case 'delivered':
       return buyerMail(buyer, `Order ${m.orderNumber} delivered`, [
-        `Your order ${m.orderNumber} has been delivered or installed. Our tax invoice follows separately.`,
+        `Your order ${m.orderNumber} has been delivered or installed. Our invoice follows separately.`,
       ]);
     case 'paid':
       return buyerMail(buyer, `Payment received for order ${m.orderNumber}`, [

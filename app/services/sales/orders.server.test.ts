@@ -335,6 +335,13 @@ describe('lists and views', () => {
     expect((await getEnquiryCase(q.enquiryId))!.quotations).toMatchObject([
       { number: q.number, totalCents: 270005, gstRegistered: false },
     ]);
+    // Without a GST registration no tax invoice can follow, only an invoice.
+    await changeOrderStatus(staff, id, { status: 'delivered', from: 'confirmed' });
+    const delivered = (await mailsTo('no-gst@school.example')).find((m) =>
+      m.subject.endsWith(' delivered'),
+    );
+    expect(delivered!.text).toContain('Our invoice follows separately.');
+    expect(delivered!.text).not.toContain('tax invoice');
   });
 
   it('offers no order for an enquiry whose quotation is still open', async () => {
