@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
 
 // Set once in the runner; its workers inherit it, so specs can read the server's outbox.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'fieldhouse-e2e-'));
@@ -16,27 +17,20 @@ export default defineConfig({
   outputDir: 'test-results',
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI === 'true' ? 1 : 0,
+  // No retries, on CI either: a test that passes only the second time is a failure to look at.
+  retries: 0,
   forbidOnly: process.env.CI === 'true',
-  reporter: process.env.CI === 'true' ? 'list' : [['list']],
+  // Each test with its duration; then the tests that came within half of their time limit, and
+  // the spec files whose tests took more than a minute together.
+  reporter: [['list'], ['./tests/setup/near-timeout-reporter.ts']],
+  reportSlowTests: { max: 5, threshold: 60_000 },
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {

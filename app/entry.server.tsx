@@ -1,6 +1,7 @@
 // React Router's default Node entry (isbot, streaming, abort timeout) with three additions: every
-// inline script gets this response's CSP nonce, a lost database is answered 503, and the page's
-// scripts are held until its first paint (app/lib/deferred-scripts.ts).
+// inline script gets this response's CSP nonce, a lost database or unreadable input is answered
+// 503 or 400 instead of 500, and every page and `.data` answer gets its one Cache-Control
+// (services/cache-control.server.ts).
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
@@ -13,8 +14,8 @@ import type {
   HandleErrorFunction,
 } from 'react-router';
 import { ServerRouter } from 'react-router';
-import { holdScripts } from '~/lib/deferred-scripts.server';
 import { NonceContext } from '~/lib/nonce';
+import { applyCacheControl } from '~/services/cache-control.server';
 import {
   isPoolBusyError,
   noteDatabaseError,
@@ -31,11 +32,12 @@ import {
 export const streamTimeout = 5_000;
 
 /** A plain page for a failure that is not the page's fault: 503 database away, 400 bad input. */
-function failurePage(headers: Headers): Response | null {
+function failurePage(request: Request, headers: Headers): Response | null {
   const failure = requestState.getStore()?.failure;
   if (!failure) return null;
   headers.set('Content-Type', 'text/html; charset=utf-8');
   headers.set('Cache-Control', 'no-store');
+  applyCacheControl(request, headers);
   if (failure === 'input') return new Response(BAD_INPUT_HTML, { status: 400, headers });
   headers.set('Retry-After', '30');
   return new Response(UNAVAILABLE_HTML, { status: 503, headers });
@@ -51,9 +53,10 @@ export default function handleRequest(
   // A loader or action failed because the database is away or the input could not be read
   // (handleError has classified it): say so, with a 503 or a 400, instead of a 500.
   if (responseStatusCode >= 500) {
-    const page = failurePage(responseHeaders);
+    const page = failurePage(request, responseHeaders);
     if (page) return page;
   }
+  applyCacheControl(request, responseHeaders);
 
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === 'HEAD') {
@@ -92,10 +95,7 @@ export default function handleRequest(
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html');
-          // The page's scripts start after its first paint (deferred-scripts.ts).
-          const held = holdScripts();
-          held.pipe(body);
-          pipe(held);
+          pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
@@ -113,14 +113,27 @@ export default function handleRequest(
   });
 }
 
-/** Client-side navigations and fetcher submissions (`.data`): the same 503 and 400. */
-export const handleDataRequest: HandleDataRequestFunction = (response) => {
-  const failure = requestState.getStore()?.failure;
-  if (response.status < 500 || !failure) return response;
-  if (failure === 'input') return Response.json({ error: BAD_INPUT_TEXT }, { status: 400 });
+/**
+ * Client-side navigations and fetcher submissions (`.data`): the same 503 and 400, and the same
+ * Cache-Control as their pages.
+ */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  const failure = response.status >= 500 ? requestState.getStore()?.failure : undefined;
   const headers = new Headers(response.headers);
-  headers.set('Retry-After', '30');
-  return new Response(response.body, { status: 503, headers });
+  if (failure) headers.set('Cache-Control', 'no-store');
+  applyCacheControl(request, headers);
+  if (failure === 'input')
+    return Response.json({ error: BAD_INPUT_TEXT }, { status: 400, headers });
+  if (failure === 'database') {
+    headers.set('Retry-After', '30');
+    return new Response(response.body, { status: 503, headers });
+  }
+  if (headers.get('Cache-Control') === response.headers.get('Cache-Control')) return response;
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 };
 
 export const handleError: HandleErrorFunction = (error, { request }) => {

@@ -1,6 +1,6 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
 
-// The site map in one screen: every URL of spec §2 and the module that serves it.
+// The site map in one screen: every URL and the module that serves it.
 export default [
   index('routes/home.tsx'),
   route('shop', 'routes/shop.tsx', { id: 'shop' }),
@@ -22,6 +22,10 @@ export default [
   // A guest's enquiry confirmation, behind the unguessable link in its acknowledgement e-mail.
   route('enquiries/:token', 'routes/enquiries.$token.tsx'),
   route('enquiries/:token/invoices/:file', 'routes/enquiries.$token.invoices.$file.ts'),
+  // A quotation revision behind the unguessable link in its e-mail: read it, accept, decline or
+  // ask for changes without an account; every revision's PDF through the same link.
+  route('quotations/:token', 'routes/quotations.$token.tsx'),
+  route('quotations/:token/:file', 'routes/quotations.$token.$file.ts'),
   route('about-us', 'routes/about-us.tsx'),
   route('contact-us', 'routes/contact-us.tsx'),
   route('portfolio', 'routes/portfolio.tsx'),
@@ -32,7 +36,7 @@ export default [
   route('robots.txt', 'routes/robots.txt.ts'),
   route('admin', 'routes/admin.tsx', [
     index('routes/admin._index.tsx'),
-    // Products (spec §2 admin routes).
+    // Products.
     route('list', 'routes/admin.list.tsx'),
     route('create', 'routes/admin.create.tsx'),
     route('edit/:productId', 'routes/admin.edit.$productId.tsx'),
@@ -53,6 +57,11 @@ export default [
     route('orders', 'routes/admin.orders.tsx'),
     route('orders/:id', 'routes/admin.orders.$id.tsx'),
     route('orders/:id/documents/:file', 'routes/admin.orders.$id.documents.$file.ts'),
+    // A private file of the enquiry (a purchase order sent with an acceptance).
+    route(
+      'enquiries/:id/attachments/:attachmentId',
+      'routes/admin.enquiries.$id.attachments.$attachmentId.ts',
+    ),
     route('messages', 'routes/admin.messages.tsx'),
     route('messages/:id', 'routes/admin.messages.$id.tsx'),
     // Any other /admin/… address goes through the guard before its 404: a guest is sent to sign

@@ -25,7 +25,7 @@ async function withDatabase<T>(fn: (target: ReturnType<typeof connect>['db']) =>
 }
 
 function admin(...args: string[]) {
-  return run(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/admin.ts', ...args], {
+  return run('node_modules/.bin/tsx', ['scripts/admin.ts', ...args], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,

@@ -81,7 +81,7 @@ async function fingerprint(target: Database) {
 }
 
 async function script(...args: string[]) {
-  return run(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/backup.ts', ...args], {
+  return run('node_modules/.bin/tsx', ['scripts/backup.ts', ...args], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,

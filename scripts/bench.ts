@@ -14,7 +14,7 @@
 // The server starts as `npm start` starts it (package.json's environment and Node flags);
 // `--processes N` runs N server processes on PostgreSQL (WEB_CONCURRENCY), whose CPU time and
 // memory are counted together.
-// Prints each result with its budget (issue 17) met or missed. Ports: --port and --port + 1, never
+// Prints each result with its budget met or missed. Ports: --port and --port + 1, never
 // below 3211 (3000-3210 belong to other servers on the shared machine).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +22,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { childrenOf, cpuTicks } from '../tests/setup/processes';
+import { ensureFreshBuild } from './lib/build.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -559,7 +560,7 @@ async function measure(engine: string, envVars: Record<string, string>): Promise
       );
     }
 
-    // The back office's product list with a search (issue 12): server-rendered, signed in as
+    // The back office's product list with a search: server-rendered, signed in as
     // an admin, every search different.
     if (ONLY.has('admin')) {
       const admin = await adminCookie(base);
@@ -613,11 +614,7 @@ async function main() {
     console.error('wrk is needed: apt-get install -y wrk');
     process.exit(1);
   }
-  if (!existsSync('build/server/index.js')) {
-    execFileSync(process.execPath, ['node_modules/@react-router/dev/bin.js', 'build'], {
-      stdio: 'inherit',
-    });
-  }
+  ensureFreshBuild();
   const load = loadavg()
     .map((l) => l.toFixed(2))
     .join(', ');

@@ -2,10 +2,12 @@
 // against the built shop on a temporary data folder with the demo catalogue: /, /shop and
 // /products/3, three runs each. Prints the medians and the first-load JS+CSS bytes: as transferred
 // (Brotli, which Chromium accepts) and as gzip (what a browser without Brotli gets; the budget).
+// Exits 1 when the median performance score of /, /shop or a product page is below 95.
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 import { startShop } from './lib/shop-server.mjs';
 
 const { values: args } = parseArgs({
@@ -18,6 +20,9 @@ const { values: args } = parseArgs({
 });
 const PAGES = args.pages.split(',');
 const RUNS = Number(args.runs);
+/** The pages whose median performance score must stay at MIN_PERFORMANCE or above. */
+const GUARDED = (page) => page === '/' || page === '/shop' || page.startsWith('/products/');
+const MIN_PERFORMANCE = 95;
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 /** Bytes transferred by the `requests` of these resource types. */
@@ -44,16 +49,8 @@ const BASE = shop.base;
 let chrome;
 try {
   chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   const rows = [];
   for (const page of PAGES) {
@@ -136,6 +133,12 @@ try {
       `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.lcp / 1000).toFixed(2)} s | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} ms | ${kib(r.bytes)} KiB | ${kib(r.gzip)} KiB |`,
     );
   }
+  // The regression guard: the real-browser measure is `npm run speed`; this score only has to
+  // stay where it is on the pages people land on.
+  const low = rows.filter((r) => GUARDED(r.page) && r.performance < MIN_PERFORMANCE);
+  for (const r of low)
+    console.error(`${r.page}: performance ${r.performance}, below ${MIN_PERFORMANCE}`);
+  if (low.length) process.exitCode = 1;
 } finally {
   await chrome?.kill();
   await shop.stop();

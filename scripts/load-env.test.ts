@@ -6,7 +6,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const loader = path.resolve('scripts/load-env.ts');
-const tsx = path.resolve('node_modules/tsx/dist/cli.mjs');
+/** tsx's command, as npm installs it. */
+const tsx = path.resolve('node_modules/.bin/tsx');
 
 /** Runs load-env in `cwd` and returns the probe variables it leaves in process.env. */
 function probe(cwd: string, env: Record<string, string> = {}) {
@@ -16,7 +17,7 @@ function probe(cwd: string, env: Record<string, string> = {}) {
     file,
     `await import(${JSON.stringify(loader)}); console.log(JSON.stringify({ a: process.env.FH_PROBE_A ?? null, b: process.env.FH_PROBE_B ?? null }));`,
   );
-  const result = spawnSync(process.execPath, [tsx, file], {
+  const result = spawnSync(tsx, [file], {
     cwd,
     env: { PATH: process.env.PATH ?? '', ...env },
     encoding: 'utf8',

@@ -1,10 +1,10 @@
 // Starts the shop: builds when the build is missing or older than the sources, then boots
 // (validate config, lock data folder, migrate, seed) and serves. `--dev` serves through Vite.
 // WEB_CONCURRENCY=N (PostgreSQL) runs N server processes on the port; this one then only watches.
-import { execFileSync } from 'node:child_process';
 import cluster from 'node:cluster';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { ensureFreshBuild } from './lib/build.mjs';
 
 // Settings from .env when there is one (see .env.example); variables already set win.
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -13,28 +13,6 @@ const dev = process.argv.includes('--dev');
 // React and React Router pick their development builds unless told otherwise: several times slower.
 process.env.NODE_ENV ??= dev ? 'development' : 'production';
 const BUILD = path.resolve('build/server/index.js');
-
-function newestSource(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestSource(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-function buildIfNeeded() {
-  const sources = Math.max(
-    newestSource('app'),
-    newestSource('server'),
-    statSync('package-lock.json').mtimeMs,
-  );
-  if (existsSync(BUILD) && statSync(BUILD).mtimeMs >= sources) return;
-  console.log('Building the shop (first start or changed sources)…');
-  execFileSync(process.execPath, ['node_modules/@react-router/dev/bin.js', 'build'], {
-    stdio: 'inherit',
-  });
-}
 
 /**
  * Serves the Brotli copies the build writes next to scripts and stylesheets (vite.config.ts) to
@@ -64,7 +42,7 @@ function precompressed(dir) {
 
 async function loadApp() {
   if (!dev) {
-    buildIfNeeded();
+    ensureFreshBuild();
     return import(BUILD);
   }
   const vite = await import('vite');
@@ -93,7 +71,7 @@ function processesWanted() {
  * Decision 009.
  */
 function runPrimary(count) {
-  buildIfNeeded();
+  ensureFreshBuild();
   let stopping = false;
   let ready = 0;
   const deaths = [];

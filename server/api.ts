@@ -121,7 +121,7 @@ async function productsAnswer(req: Request, url: string): Promise<ProductsAnswer
   return { status: 200, tag, body };
 }
 
-/** The JSON read API (DESIGN.md "Interfaces"): plain Express, cached, never through React Router. */
+/** The JSON read API: plain Express, cached, never through React Router. */
 export function catalogueApi(): express.Router {
   const api = express.Router();
 

@@ -19,7 +19,7 @@ import { isDatabaseHealthy } from '~/services/boot.server';
 import { uploadsDir } from '~/services/media/storage.server';
 import { catalogueApi } from './api';
 import { bodyLimit } from './body-limit';
-import { oneCacheControl, personalPageHeaders, securityHeaders } from './headers';
+import { securityHeaders, varyByVisitor } from './headers';
 import { guestPageCache } from './page-cache';
 
 export { boot, stopBackgroundWork } from '~/services/boot.server';
@@ -216,8 +216,7 @@ export function createApp(): express.Express {
   // Each request's own state, so entry.server can tell a lost database or unreadable input
   // (503, 400) from a bug (500).
   app.use((req, res, next) => {
-    personalPageHeaders(req, res);
-    oneCacheControl(res);
+    varyByVisitor(req, res);
     return requestState.run({ safeMethod: req.method === 'GET' || req.method === 'HEAD' }, () =>
       pages(req, res, next),
     );

@@ -2,11 +2,19 @@ import type { NextFunction, Request, Response } from 'express';
 
 /** Forms, JSON and every auth call: enough for a cart of a few hundred lines. */
 export const SMALL_BODY_LIMIT = 64 * 1024;
-/** The product forms with up to three images of 10 MB each (their parser limits each file). */
+/**
+ * The forms that take files (their parsers limit each file): the product forms with up to three
+ * images of 10 MB each, and a quotation's acceptance with a purchase order of 10 MB, where a
+ * larger file reaches the parser's own message about it rather than this plain refusal.
+ */
 export const UPLOAD_BODY_LIMIT = 32 * 1024 * 1024;
 
-/** The two routes that take images: POST /admin/create and /admin/edit/:productId (and `.data`). */
-const UPLOAD_PATH = /^\/admin\/(create|edit\/\d+)(\.data)?\/?$/;
+/**
+ * The routes that take files: POST /admin/create and /admin/edit/:productId, and a quotation's
+ * answer on its link's page or on My Orders (and their `.data`).
+ */
+const UPLOAD_PATH =
+  /^\/(admin\/(create|edit\/\d+)|quotations\/[A-Za-z0-9_-]+|orders\/\d+)(\.data)?\/?$/;
 
 export function bodyLimitFor(path: string): number {
   return UPLOAD_PATH.test(path) ? UPLOAD_BODY_LIMIT : SMALL_BODY_LIMIT;

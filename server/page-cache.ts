@@ -4,18 +4,14 @@ import { copyrightYear } from '~/lib/site';
 import { parseShopState, shopHref } from '~/lib/shop-url';
 import { catalogueVersion } from '~/services/catalogue/cache.server';
 import { requestState, type RequestState } from '~/services/request-state.server';
-import {
-  cspNonce,
-  NONCE_PLACEHOLDER,
-  PERSONAL_CACHE_CONTROL,
-  splitAtNonce,
-  VISITOR_COOKIE,
-} from './headers';
+import { PERSONAL_CACHE_CONTROL, VISITOR_COOKIE } from '~/services/cache-control.server';
+import { cspNonce, NONCE_PLACEHOLDER, splitAtNonce } from './headers';
 
 /**
- * The guest page cache (issue 17, docs/decisions/006-guest-page-cache.md): a guest's `/`, `/shop`
- * (every filter and page) and `/products/:id`, and their `.data` navigations, are the same for
- * every guest, so each is rendered once per catalogue version and served from memory after that.
+ * The guest page cache (docs/decisions/006-guest-page-cache.md): a guest's `/`, `/shop` (every
+ * filter and page) and `/products/:id` documents are the same for every guest, so each is rendered
+ * once per catalogue version and served from memory after that. Client-side navigations (`.data`
+ * requests, whose form is React Router's own business) are rendered each time.
  *
  * - Only for GET/HEAD without a Better Auth cookie (any `better-auth…` cookie: session, cached
  *   session data, two-factor) and without the guest cart cookie. The render itself is made
@@ -25,14 +21,13 @@ import {
  *   (the one in its Content-Security-Policy header) where the placeholder was (`splitAtNonce`,
  *   the byte-level `withNonce`).
  * - Keyed by the canonical URL (the shop's state in its canonical order, `q` for the header's
- *   search box, React Router's `_routes`); other parameters are dropped from the render, so an
- *   unknown parameter costs no entry. Dropped when the catalogue version moves (read at most once
+ *   search box); other parameters are dropped from the render, so an unknown parameter costs no
+ *   entry. Dropped when the catalogue version moves (read at most once
  *   a second from the database: fresh on every instance sharing it), and bounded in bytes.
  */
 
-/** The pages the cache serves, with their `.data` (client navigation) twins. */
-const CACHEABLE =
-  /^\/(?:_root|shop(?:\/(?:sports|category)\/\d{1,9})?|products\/\d{1,9})?(\.data)?$/;
+/** The pages the cache serves. */
+const CACHEABLE = /^\/(?:shop(?:\/(?:sports|category)\/\d{1,9})?|products\/\d{1,9})?$/;
 
 const MAX_BYTES = 16 * 1024 * 1024;
 const MAX_ENTRIES = 1000;
@@ -96,8 +91,7 @@ export function guestPageKey(req: {
   headers: { cookie?: string };
 }): string | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
-  const match = CACHEABLE.exec(req.path);
-  if (!match) return null;
+  if (!CACHEABLE.test(req.path)) return null;
   // Cookies a cached page would ignore but whose owner must get their own page.
   if (req.headers.cookie && VISITOR_COOKIE.test(req.headers.cookie)) return null;
   // An absolute request target with a bad port passes the path's test but is no URL: not ours.
@@ -112,10 +106,6 @@ export function guestPageKey(req: {
   } else if (q) {
     // The header's search box shows `q` on every page.
     params.set('q', q);
-  }
-  if (match[1]) {
-    const routes = url.searchParams.get('_routes');
-    if (routes) params.set('_routes', routes);
   }
   const query = params.toString();
   return query ? `${req.path}?${query}` : req.path;
@@ -189,9 +179,8 @@ export function guestPageCache(options: {
     if (!key) {
       if (CACHEABLE.test(req.path)) {
         pageCacheStats.bypasses++;
-        // Made for this visitor: no shared cache may keep it.
+        // Made for this visitor (entry.server.tsx says which caches may keep it).
         res.vary('Cookie');
-        res.setHeader('Cache-Control', PERSONAL_CACHE_CONTROL);
         res.setHeader('X-Cache', 'BYPASS');
       }
       return next();

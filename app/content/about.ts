@@ -1,4 +1,4 @@
-// The About Us page's words (spec §2 "About Us": Mission, Vision, Company Description). The
+// The About Us page's words: Mission, Vision, Company Description. The
 // company's name, address and UEN are not here: they come from the SITE_* settings, so a
 // deployment under another name never shows ours.
 

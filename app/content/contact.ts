@@ -1,4 +1,4 @@
-// The Contact Us page's words besides the form (spec §2 "Contact Us"). Address, phone, e-mail and
+// The Contact Us page's words besides the form. Address, phone, e-mail and
 // social links come from the SITE_* settings; opening hours are the company's, kept here.
 
 export interface OpeningHours {

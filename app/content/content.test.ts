@@ -3,7 +3,7 @@ import { demoProducts } from './demo-catalogue';
 import { napfaItems } from './napfa';
 import { projects } from './portfolio';
 
-// The company pages' content against the spec's counts (§9) and the catalogue it points into.
+// The company pages' content against their fixed counts and the catalogue it points into.
 describe('company page content', () => {
   it('lists eleven NAPFA items, each an existing NAPFA product of the demo catalogue', () => {
     expect(napfaItems).toHaveLength(11);

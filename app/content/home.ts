@@ -1,4 +1,4 @@
-/** Home page content: the banner slides and the promo cards (spec §2 "Home"). */
+/** Home page content: the banner slides and the promo cards. */
 export interface Slide {
   title: string;
   text: string;

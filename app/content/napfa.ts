@@ -1,5 +1,5 @@
-// The NAPFA page (spec §2 "NAPFA"): the wholesale range of National Physical Fitness Award test
-// equipment, eleven items (spec §9). Each item is a catalogue product, so it can go into the
+// The NAPFA page: the wholesale range of National Physical Fitness Award test
+// equipment, eleven items. Each item is a catalogue product, so it can go into the
 // enquiry cart; its name and picture come from the catalogue, and the words here say what a
 // school buys it for. Ids are those of app/content/demo-catalogue.ts.
 

@@ -1,4 +1,4 @@
-// The Portfolio page (spec §2 "Portfolio"): three projects, each a short story and a carousel of
+// The Portfolio page: three projects, each a short story and a carousel of
 // pictures. The pictures are drawn on the server (app/services/media/company-images.server.ts)
 // from the scene named here; nothing is fetched from the network.
 

@@ -10,11 +10,11 @@ import {
   type CartLine,
 } from './cart';
 
-/** Local-storage key of the guest cart (spec §3). */
+/** Local-storage key of the guest cart. */
 export const CART_STORAGE_KEY = 'cart';
 export const CART_CHANGE_EVENT = 'fieldhouse:cart-change';
 /**
- * Local-storage key of the guest cart's token, kept beside the cart (whose shape spec §3 fixes):
+ * Local-storage key of the guest cart's token, kept beside the cart (whose shape stays as it is, so carts saved earlier still load):
  * created with the cart, kept while it changes, dropped with it. The server merges one token into
  * an account once (mergeCart), so a merge sent again (a reload, a second tab, an answer lost
  * before the cart was cleared) does not add the quantities twice.

@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse } from 'react-router';
 import type { ActionFailure } from './forms';
 
-/** Spec §8: what a submission says when it got no usable answer (no connection, a 5xx). */
+/** What a submission says when it got no usable answer (no connection, a 5xx). */
 export const SUBMIT_FAILED = 'Something went wrong. Please try again.';
 
 /** The server's own refusals that end the page: the root ErrorBoundary has a page for each. */

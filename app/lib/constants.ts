@@ -1,4 +1,4 @@
-/** Business constants of spec §9. */
+/** Business constants: limits and fixed values the whole product shares. */
 export const PAGE_SIZE = 16;
 export const SKELETON_CARDS = 8;
 export const MAX_PRODUCT_IMAGES = 3;
@@ -9,5 +9,5 @@ export const PHONE_MIN = 7;
 export const CAROUSEL_INTERVAL_MS = 5000;
 export const SWIPE_THRESHOLD_PX = 40;
 export const TOAST_DURATION_MS = 5000;
-/** The name a guest's enquiry is stored under when the guest gave none (spec §5). */
+/** The name a guest's enquiry is stored under when the guest gave none. */
 export const GUEST_NAME = 'Guest';

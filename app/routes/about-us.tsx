@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 // The words come with the page's data rather than in its script (they are read, not run): the
-// page's first-load JS stays within its budget (issue 13).
+// page's first-load JS stays within its budget.
 export function loader() {
   const { aboutIntro, commitments, description, mission, services, vision } = about;
   return { aboutIntro, commitments, description, mission, services, vision };

@@ -6,6 +6,7 @@ import { PostResult } from '~/components/admin/inbox/post-result';
 import { AdminPageHeader, BackLink } from '~/components/admin/admin-shell';
 import { EnquiryTimeline } from '~/components/admin/inbox/enquiry-timeline';
 import { StatusBadge, When } from '~/components/admin/inbox/status-badge';
+import { StateBadge } from '~/components/orders/quotation-state-badge';
 import { card, primaryButton, secondaryButton } from '~/components/admin/inbox/styles';
 import { FormError, SelectField, TextAreaField } from '~/components/ui/field';
 import { adminMeta } from '~/lib/admin-meta';
@@ -13,6 +14,7 @@ import { busyButton } from '~/lib/busy-button';
 import { formValues } from '~/lib/forms';
 import { mailtoHref } from '~/lib/schemas/email';
 import { formatCents, totalLabel } from '~/lib/money';
+import { quotationState, revisionStatus } from '~/lib/quotation-state';
 import {
   ENQUIRY_STATUSES,
   EnquiryNoteSchema,
@@ -50,6 +52,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     enquiry,
     sent: sent && enquiry.quotations.some((q) => q.number === sent) ? sent : null,
     sale: await enquiryOrderState(enquiry.id),
+    // The clock the revisions' states are read by (expiry is computed, not stored).
+    now: new Date(),
   };
 }
 
@@ -216,7 +220,7 @@ function Detail({ term, children }: { term: string; children: React.ReactNode })
 }
 
 export default function AdminEnquiry({ loaderData }: Route.ComponentProps) {
-  const { enquiry, sent, sale } = loaderData;
+  const { enquiry, sent, sale, now } = loaderData;
   // Without JavaScript the forms post natively and the answer comes back as the page's action data.
   const plain = useActionData<typeof action>() as Answer | undefined;
   const pdfHref = (number: string) =>
@@ -287,7 +291,11 @@ export default function AdminEnquiry({ loaderData }: Route.ComponentProps) {
             <h2 id="timeline-heading" className="mb-4 text-lg font-bold text-slate-900">
               Timeline
             </h2>
-            <EnquiryTimeline events={enquiry.timeline} quotationHref={pdfHref} />
+            <EnquiryTimeline
+              events={enquiry.timeline}
+              quotationHref={pdfHref}
+              attachmentHref={(id) => `/admin/enquiries/${enquiry.id}/attachments/${id}`}
+            />
           </section>
 
           <section aria-labelledby="reply-heading" className={card}>
@@ -357,14 +365,25 @@ export default function AdminEnquiry({ loaderData }: Route.ComponentProps) {
             </h2>
             {enquiry.quotations.length ? (
               <ul className="mt-2 divide-y divide-slate-100">
-                {enquiry.quotations.map((q) => (
+                {enquiry.quotations.map((q, i) => (
                   <li key={q.id} className="py-2 text-sm">
-                    <a
-                      href={pdfHref(q.number)}
-                      className="font-semibold text-brand-700 hover:underline"
-                    >
-                      {q.number}
-                    </a>
+                    <span className="flex flex-wrap items-center justify-between gap-2">
+                      <a
+                        href={pdfHref(q.number)}
+                        className="font-semibold text-brand-700 hover:underline"
+                      >
+                        {q.number}
+                      </a>
+                      <StateBadge
+                        state={
+                          quotationState(
+                            revisionStatus(q.status, i === enquiry.quotations.length - 1),
+                            q.validUntil,
+                            new Date(now),
+                          ).state
+                        }
+                      />
+                    </span>
                     <p className="text-slate-600">
                       {formatCents(q.totalCents)} {totalLabel(q.gstRegistered)} ·{' '}
                       <When date={q.createdAt} withTime={false} /> · {q.actorName}

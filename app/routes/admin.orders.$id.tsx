@@ -423,6 +423,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               quotationHref={(number) =>
                 `/admin/enquiries/${order.enquiry.id}/quotations/${encodeURIComponent(number)}.pdf`
               }
+              attachmentHref={(id) => `/admin/enquiries/${order.enquiry.id}/attachments/${id}`}
             />
           </section>
         </div>

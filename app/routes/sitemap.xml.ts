@@ -1,6 +1,7 @@
 import type { Route } from './+types/sitemap.xml';
 import { listProductIndex } from '~/services/catalogue/products.server';
 import { listCategories, listSports } from '~/services/catalogue/taxonomy.server';
+import { applyCacheControl } from '~/services/cache-control.server';
 import { env } from '~/services/env.server';
 
 const STATIC_PAGES = [
@@ -21,7 +22,7 @@ const escapeXml = (s: string) =>
   );
 
 /** `/sitemap.xml`: every static page, sport, category and product. */
-export async function loader(_args: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const origin = env().publicUrl;
   const [products, sports, categories] = await Promise.all([
     listProductIndex(),
@@ -39,10 +40,11 @@ export async function loader(_args: Route.LoaderArgs) {
     ...products.map((p) => url(`/products/${p.id}`, new Date(p.updatedAt))),
     '</urlset>',
   ].join('\n');
-  return new Response(body, {
-    headers: {
-      'Content-Type': 'application/xml; charset=utf-8',
-      'Cache-Control': 'public, max-age=3600',
-    },
+  const headers = new Headers({
+    'Content-Type': 'application/xml; charset=utf-8',
+    // An hour in any cache; only the visitor's own for a visitor with a session or cart.
+    'Cache-Control': 'public, max-age=3600',
   });
+  applyCacheControl(request, headers);
+  return new Response(body, { headers });
 }

@@ -1,18 +1,15 @@
 // The built shop on a temporary data folder with the demo catalogue, for the scripts that look at
-// it from outside (Lighthouse, screenshots): builds first when there is no build, starts
+// it from outside (Lighthouse, screenshots): builds first when the build is missing or stale, starts
 // `scripts/start.mjs` in production mode and waits for /healthz.
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ensureFreshBuild } from './build.mjs';
 
 /** Starts the shop on `port` (its data folder in `dataDir`); `stop()` ends it and removes the folder. */
 export async function startShop({ port, env = {} }) {
-  if (!existsSync('build/server/index.js')) {
-    execFileSync(process.execPath, ['node_modules/@react-router/dev/bin.js', 'build'], {
-      stdio: 'inherit',
-    });
-  }
+  ensureFreshBuild();
   const base = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fieldhouse-shop-'));
   const server = spawn(process.execPath, ['scripts/start.mjs'], {

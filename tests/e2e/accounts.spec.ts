@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, mailsAbout, test, type Page } from './test';
+import { expect, hydrated, mailsAbout, test, type Page } from './test';
 import { expectNoSeriousViolations } from './axe';
 import { Secret, TOTP } from 'otpauth';
 
@@ -40,6 +40,7 @@ async function resetLinkFor(email: string): Promise<string> {
 
 async function signIn(page: Page, email: string, pass = password, path = '/login') {
   await page.goto(path);
+  await hydrated(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(pass);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -47,6 +48,7 @@ async function signIn(page: Page, email: string, pass = password, path = '/login
 
 test('register shows each validation message, then creates the account', async ({ page }) => {
   await page.goto('/register');
+  await hydrated(page);
   const email = page.getByLabel('Email');
   await email.fill('not-an-email');
   await email.blur();
@@ -65,6 +67,7 @@ test('register shows each validation message, then creates the account', async (
 
   const taken = await register(page);
   await page.goto('/register');
+  await hydrated(page);
   await page.getByLabel('Email').fill(taken);
   await page.getByLabel('Full Name').fill('Someone Else');
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -135,6 +138,7 @@ test('an admin lands on /admin/list; a customer gets 403 there', async ({ page }
 test('password reset through the e-mailed link, once', async ({ page }) => {
   const email = await register(page);
   await page.goto('/login');
+  await hydrated(page);
   await page.getByRole('button', { name: 'Forgot password' }).click();
   const dialog = page.getByRole('dialog', { name: 'Forgot password' });
   await dialog.getByLabel('Email').fill(email);
@@ -146,6 +150,7 @@ test('password reset through the e-mailed link, once', async ({ page }) => {
   const link = await resetLinkFor(email);
 
   await page.goto(link);
+  await hydrated(page);
   await page.getByLabel('New Password').fill('brand new password');
   await page.getByLabel('Confirm Password').fill('brand new password');
   await page.getByRole('button', { name: 'Set new password' }).click();
@@ -153,6 +158,7 @@ test('password reset through the e-mailed link, once', async ({ page }) => {
 
   // The used link says so at once, with the way to a new one, and asks for no password.
   await page.goto(link);
+  await hydrated(page);
   await expect(page.getByRole('alert')).toContainText(
     'This reset link is invalid or has expired. Please ask for a new one.',
   );
@@ -209,6 +215,7 @@ test('a long name in the header is cut short, leaving the search box its room', 
 
 test('the reset dialog answers the same for an unknown e-mail', async ({ page }) => {
   await page.goto('/login');
+  await hydrated(page);
   await page.getByRole('button', { name: 'Forgot password' }).click();
   const dialog = page.getByRole('dialog', { name: 'Forgot password' });
   await dialog.getByLabel('Email').fill(uniqueEmail());
@@ -223,6 +230,7 @@ test('profile edits persist; a password change needs the current one', async ({ 
   await signIn(page, email);
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/profile');
+  await hydrated(page);
   await expect(page.getByText(email)).toBeVisible();
   await page.getByLabel('Full Name').fill('Mr Lim Wei Jie');
   await page.getByLabel('Phone (used for your enquiries)').fill('12');
@@ -232,6 +240,7 @@ test('profile edits persist; a password change needs the current one', async ({ 
   await page.getByRole('button', { name: 'Save details' }).click();
   await expect(page.getByText('Your profile has been saved.')).toBeVisible();
   await page.reload();
+  await hydrated(page);
   await expect(page.getByTestId('profile-name')).toHaveText('Mr Lim Wei Jie');
   await expect(page.getByLabel('Phone (used for your enquiries)')).toHaveValue('+65 9123 4567');
 
@@ -327,9 +336,16 @@ test('without JavaScript, signing in and a wrong password are answered by the se
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   const email = await register(page);
-  await signIn(page, email, 'wrong password!');
+  // signIn's steps, with no hydration to wait for.
+  const signInPlain = async (pass: string, path = '/login') => {
+    await page.goto(path);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(pass);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+  };
+  await signInPlain('wrong password!');
   await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
-  await signIn(page, email, password, '/login?redirectTo=%2Forders');
+  await signInPlain(password, '/login?redirectTo=%2Forders');
   await expect(page).toHaveURL(/\/orders$/);
   await expect(page.getByText('You have no order items')).toBeVisible();
   await context.close();
@@ -379,6 +395,7 @@ test.describe('two-factor sign-in', () => {
     await signIn(page, staff.email, staff.password);
     await expect(page).toHaveURL(/\/admin\/list$/);
     await page.goto('/profile');
+    await hydrated(page);
     const section = page.getByRole('region', { name: 'Two-factor sign-in' });
     // The same password field as everywhere else, with its show/hide toggle.
     await section.getByLabel('Password').fill('not the password');
@@ -425,6 +442,7 @@ test('account pages have no serious or critical accessibility violations', async
   await signIn(page, email);
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/profile');
+  await hydrated(page);
   await expectNoSeriousViolations(page);
   const section = page.getByRole('region', { name: 'Two-factor sign-in' });
   await section.getByLabel('Password').fill(password);

@@ -1,10 +1,14 @@
 // The back office's guard, table-driven: every admin page, action and API is called as a guest
 // (sent to sign in, or 401) and as a signed-in customer (403), both as the page request and as
 // React Router's single-fetch `.data` request (what a client-side navigation or fetcher sends),
-// and the catalogue must look exactly the same to the admin afterwards.
+// and the catalogue must look exactly the same to the admin afterwards. The table must cover the
+// site map: every back-office route in app/routes.ts has at least one probe.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { RouteConfigEntry } from '@react-router/dev/routes';
+import { matchRoutes, type RouteObject } from 'react-router';
+import routes from '../../app/routes';
 import {
   expect,
   request as playwrightRequest,
@@ -36,8 +40,9 @@ interface Endpoint {
 
 /**
  * EVERY back-office route and action. Adding an admin page or action? Add its row here (its
- * `.data` request is tried too). Rows for pages not built on a branch yet still guard: unknown
- * `/admin/…` addresses go through the admin layout's guard (routes/admin.$.tsx) before their 404.
+ * `.data` request is tried too); a route of app/routes.ts under /admin without a row fails the
+ * last test. Unknown `/admin/…` addresses go through the admin layout's guard (routes/admin.$.tsx)
+ * before their 404.
  */
 const ENDPOINTS: Endpoint[] = [
   // Frame and dashboard
@@ -176,6 +181,9 @@ const ENDPOINTS: Endpoint[] = [
   },
   { method: 'GET', path: '/admin/orders/1/documents/INV-2026-00001.pdf' },
   { method: 'POST', path: '/admin/orders/1/documents/INV-2026-00001.pdf', form: () => ({}) },
+  // A buyer's purchase order (private storage), and a post to it
+  { method: 'GET', path: '/admin/enquiries/1/attachments/1' },
+  { method: 'POST', path: '/admin/enquiries/1/attachments/1', form: () => ({ name: PROBE }) },
   { method: 'GET', path: '/admin/messages' },
   { method: 'GET', path: '/admin/messages?show=all' },
   { method: 'GET', path: '/admin/messages/1' },
@@ -396,4 +404,44 @@ test('the probes are real: the same requests from the admin do change the catalo
     await admin.post('/admin/sports', { form: { intent: 'delete', id: String(s.id) } });
   for (const c of categories.filter((x) => x.name === PROBE))
     await admin.post('/admin/categories', { form: { intent: 'delete', id: String(c.id) } });
+});
+
+/** React Router's route objects for the site map, each carrying its module's file in `handle`. */
+function routeObjects(entries: RouteConfigEntry[]): RouteObject[] {
+  return entries.map((entry) =>
+    entry.index
+      ? { index: true, handle: entry.file }
+      : {
+          path: entry.path,
+          handle: entry.file,
+          children: entry.children ? routeObjects(entry.children) : undefined,
+        },
+  );
+}
+
+/** The modules that answer requests under /admin: the admin layout's pages, not the layout. */
+function adminModules(entries: RouteConfigEntry[], parent = ''): string[] {
+  return entries.flatMap((entry) => {
+    const address = entry.index ? parent : `${parent}/${entry.path ?? ''}`.replace(/\/+$/, '');
+    if (entry.children) return adminModules(entry.children, address);
+    return address === '/admin' || address.startsWith('/admin/') ? [entry.file] : [];
+  });
+}
+
+test('every back-office route in app/routes.ts has a probe in the table', () => {
+  const objects = routeObjects(routes);
+  const probed = new Set(
+    ENDPOINTS.filter((e) => !e.api).map((e) => {
+      // The module React Router picks for the probe's address, as the server does.
+      const matches = matchRoutes(objects, new URL(e.path, 'http://x').pathname);
+      return matches?.at(-1)?.route.handle as string | undefined;
+    }),
+  );
+  const modules = adminModules(routes);
+  // The site map has an admin section; an empty list would make this test pass for nothing.
+  expect(modules).toContain('routes/admin.list.tsx');
+  expect(
+    modules.filter((file) => !probed.has(file)),
+    'admin routes without a probe',
+  ).toEqual([]);
 });

@@ -6,7 +6,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { expect, failPosts, test, type APIRequestContext, type Page } from './test';
+import { expect, failPosts, hydrated, test, type APIRequestContext, type Page } from './test';
 import sharp from 'sharp';
 import { expectNoSeriousViolations } from './axe';
 
@@ -85,6 +85,7 @@ test('an admin creates, edits and deletes a product, and the shop follows', asyn
   const posts = countPosts(page, '/admin/create');
 
   await page.goto('/admin/create');
+  await hydrated(page);
   await expect(page.getByRole('heading', { name: 'Add Product' })).toBeVisible();
   const submit = page.getByRole('button', { name: 'SUBMIT' });
   const messages = [
@@ -155,6 +156,7 @@ test('an admin creates, edits and deletes a product, and the shop follows', asyn
 
   // The shop shows it with both images.
   await page.goto(`/shop?q=${encodeURIComponent(name)}`);
+  await hydrated(page);
   await page.getByRole('link', { name }).first().click();
   await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
   const productUrl = page.url();
@@ -168,6 +170,7 @@ test('an admin creates, edits and deletes a product, and the shop follows', asyn
 
   // Edit: name, categories and image order.
   await page.goto(`/admin/list?q=${encodeURIComponent(name)}`);
+  await hydrated(page);
   await page.getByRole('link', { name: `Edit ${name}` }).click();
   await expect(page.getByRole('heading', { name: 'Edit Product' })).toBeVisible();
   await expect(page.getByLabel('Name')).toHaveValue(name);
@@ -225,6 +228,7 @@ test('an admin creates, edits and deletes a product, and the shop follows', asyn
 
   // Delete after the confirm dialog.
   await page.goto(`/admin/list?q=${encodeURIComponent(renamed)}`);
+  await hydrated(page);
   await expectNoSeriousViolations(page);
   await page.getByRole('link', { name: `Delete ${renamed}` }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
@@ -249,6 +253,7 @@ test('a new product whose save gets no answer (connection lost, a 500) keeps its
   await signInAsAdmin(page);
   const name = `Offline Goalpost ${randomUUID().slice(0, 6)}`;
   await page.goto('/admin/create');
+  await hydrated(page);
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Sport', { exact: true }).selectOption({ label: 'Football' });
   const categories = page.getByRole('group', { name: 'Categories' });
@@ -298,6 +303,7 @@ test('the drop zone shows its messages for a wrong type, a large file and two at
 }) => {
   await signInAsAdmin(page);
   await page.goto('/admin/create');
+  await hydrated(page);
   const input = page.locator('input[type=file]');
   await input.setInputFiles({
     name: 'notes.txt',
@@ -345,6 +351,7 @@ test('the product list filters by text, category and sport in the URL, without J
 test('Clear the filters empties the product filter form', async ({ page }) => {
   await signInAsAdmin(page);
   await page.goto('/admin/list');
+  await hydrated(page);
   const category = page.getByLabel('Category');
   const search = page.getByLabel('Search products');
   await category.selectOption({ label: 'Goalposts' });
@@ -380,6 +387,7 @@ test('Cancel while Confirm Crop is working adds nothing when the crop arrives', 
     };
   });
   await page.goto('/admin/create');
+  await hydrated(page);
   await addImage(page, {
     name: 'late.png',
     mimeType: 'image/png',
@@ -413,6 +421,7 @@ test('after a crop the focus is on the added or replaced image, not the page top
   test.setTimeout(60_000);
   await signInAsAdmin(page);
   await page.goto('/admin/create');
+  await hydrated(page);
   const choose = page.getByRole('button', { name: 'Choose an image' });
   for (const n of [1, 2]) {
     await choose.focus();
@@ -430,6 +439,7 @@ test('after a crop the focus is on the added or replaced image, not the page top
 
   // Replacing an image (on an edit): its new preview's Replace button, whichever way it ends.
   await page.goto('/admin/edit/1');
+  await hydrated(page);
   const replace = page.getByRole('button', { name: 'Replace image 2' });
   const preview = page.getByRole('img', { name: /^Preview 2 of/ });
   for (const finish of ["Don't crop", 'Confirm Crop', 'Cancel']) {
@@ -451,6 +461,7 @@ test('an image the browser cannot read is named in the crop dialog and cannot be
 }) => {
   await signInAsAdmin(page);
   await page.goto('/admin/create');
+  await hydrated(page);
   await addImage(page, {
     name: 'fake.jpg',
     mimeType: 'image/jpeg',
@@ -487,6 +498,7 @@ test('leaving the product form releases every picked image', async ({ page }) =>
     };
   });
   await page.goto('/admin/create');
+  await hydrated(page);
   await addImage(page, {
     name: 'wide.png',
     mimeType: 'image/png',
@@ -702,11 +714,14 @@ test('the later of two edits is told the product changed, and nothing is overwri
   browser,
   page,
 }) => {
+  // Two admin browsers, a new product and two saves: 26-30 s on a busy 2-core machine.
+  test.setTimeout(60_000);
   // A product of its own, so no other test sees its name change.
   await signInAsAdmin(page);
   const original = `Two Editors ${randomUUID().slice(0, 6)}`;
   await newProduct(page, original, '#555555');
   await page.goto(`/admin/list?q=${encodeURIComponent(original)}`);
+  await hydrated(page);
   await page.getByRole('link', { name: `Edit ${original}` }).click();
   await expect(page.getByLabel('Name')).toHaveValue(original);
   const editUrl = page.url();
@@ -795,6 +810,7 @@ test("the back office's own stylesheet styles it, loaded with the page or reache
 
   // The shop does not load it.
   await page.goto('/');
+  await hydrated(page);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(adminStylesheet).toHaveCount(0);
 
@@ -818,6 +834,7 @@ test("an admin's cart count is back in the shop's header after the back office",
 }) => {
   await signInAsAdmin(page);
   await page.goto('/products/3');
+  await hydrated(page);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   const count = page.getByTestId('cart-count');
   await expect(count).toHaveText(/^\d+$/);
@@ -825,10 +842,12 @@ test("an admin's cart count is back in the shop's header after the back office",
   // The back office's pages skip the count (their frame has no cart); View shop, a client-side
   // navigation, reads it again.
   await page.goto('/admin/list');
+  await hydrated(page);
   await page.getByRole('link', { name: 'View shop' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(count).toHaveText(before);
   await page.goto('/cart');
+  await hydrated(page);
   await page.getByRole('button', { name: /^Remove Aluminium Football Goalposts/ }).click();
   await expect(
     page.getByRole('button', { name: /^Remove Aluminium Football Goalposts/ }),
@@ -852,6 +871,7 @@ test('a category deleted while the form has it ticked is named as gone, and leav
   const category = `Vanishing ${randomUUID().slice(0, 6)}`;
   await postForm(page, '/admin/create-categories', { name: category });
   await page.reload();
+  await hydrated(page);
   await page.getByLabel('Name').fill(`Orphan Goal ${randomUUID().slice(0, 6)}`);
   await page.getByLabel('Sport', { exact: true }).selectOption({ label: 'Football' });
   const categories = page.getByRole('group', { name: 'Categories' });
@@ -902,6 +922,7 @@ test('without JavaScript, an edit is saved or refused with its message, keeping 
 
   // Another admin saves meanwhile: this page's next save is refused, and keeps what was typed.
   await page.goto(`/admin/edit/${id}`);
+  await hydrated(page);
   await page.getByLabel('Description').fill('Changed elsewhere.');
   await page.getByRole('button', { name: 'SUBMIT' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Product saved' })).toBeVisible();

@@ -17,6 +17,7 @@ function demoAdmin() {
 async function signInAsAdmin(page: Page) {
   const admin = demoAdmin();
   await page.goto('/login');
+  await hydrated(page);
   await page.getByLabel('Email').fill(admin.email);
   await page.getByLabel('Password').fill(admin.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -103,6 +104,7 @@ for (const kind of kinds) {
 
     // The shop shows it at once: the navbar dropdown and the listing's filters.
     await page.goto('/');
+    await hydrated(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByText(kind.menu.summary, { exact: true }).click();
     await expect(
@@ -138,6 +140,7 @@ for (const kind of kinds) {
     await expect(page.getByRole('row', { name: new RegExp(kind.renamed) })).toBeVisible();
     await expect(page.getByRole('row', { name: new RegExp(kind.name) })).toHaveCount(0);
     await page.goto('/');
+    await hydrated(page);
     await nav.getByText(kind.menu.summary, { exact: true }).click();
     const menu = nav.getByRole('list', { name: kind.menu.list });
     await expect(menu.getByRole('link', { name: kind.renamed })).toBeVisible();
@@ -230,6 +233,7 @@ test('after a delete the focus goes to the next row, or the previous one at the 
   const [a, b, c] = ['A', 'B', 'C'].map((x) => `Zz Focus ${RUN} ${x}`);
   for (const name of [a, b, c]) await addEntry(page, kind, name!);
   await page.goto(kind.listPath);
+  await hydrated(page);
   const deleteThrough = async (name: string) => {
     await page.getByRole('link', { name: `Delete ${name}` }).click();
     await page.getByRole('button', { name: 'Yes, delete it!' }).click();

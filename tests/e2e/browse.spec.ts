@@ -1,8 +1,8 @@
-// What buyers of a B2B catalogue expect (issue 15): the listing's sort in the URL, a count next to
+// What buyers of a B2B catalogue expect: the listing's sort in the URL, a count next to
 // each filter option, a quantity beside Add to Cart, and password fields with a show/hide toggle
 // and the rules shown before the first error.
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from './test';
+import { expect, hydrated, test, type APIRequestContext, type Page } from './test';
 import { expectNoSeriousViolations } from './axe';
 import { demoCategories, demoProducts, demoSports } from '../../app/content/demo-catalogue';
 import { MAX_QUANTITY, QUANTITY_MESSAGE } from '../../app/lib/cart';
@@ -30,6 +30,7 @@ test.describe('sort', () => {
   }) => {
     const football = sportId('Football');
     await page.goto(`/shop?sport=${football}&page=1`);
+    await hydrated(page);
     const sort = page.getByLabel('Sort by');
     await expect(sort).toHaveValue('newest');
     // Relevance is only offered for a search.
@@ -65,6 +66,7 @@ test.describe('sort', () => {
 
     // From page 2, a new order starts again at page 1.
     await page.goto('/shop?page=2');
+    await hydrated(page);
     await page.getByLabel('Sort by').selectOption('name');
     await expect(page).toHaveURL(/\/shop\?sort=name$/);
     await expect(page.getByRole('link', { name: 'Page 1', exact: true })).toHaveAttribute(
@@ -77,6 +79,7 @@ test.describe('sort', () => {
     page,
   }) => {
     await page.goto('/shop?q=net');
+    await hydrated(page);
     await expect(page.getByLabel('Sort by')).toHaveValue('relevance');
     await page.getByLabel('Sort by').selectOption('newest');
     await expect(page).toHaveURL(/\/shop\?q=net&sort=newest$/);
@@ -117,6 +120,7 @@ test.describe('filter counts', () => {
     request,
   }) => {
     await page.goto('/shop');
+    await hydrated(page);
     await page.getByRole('button', { name: /Filters/ }).click();
     const panel = page.getByRole('dialog', { name: 'Filters' });
     await expect(panel.getByRole('checkbox', { name: 'Football', exact: true })).toBeVisible();
@@ -154,6 +158,7 @@ test.describe('filter counts', () => {
       demoProducts.some((p) => p.sportId === football && p.categoryIds.includes(c.id)),
     )!;
     await page.goto(`/shop?sport=${football}`);
+    await hydrated(page);
     await page.getByRole('button', { name: /Filters/ }).click();
     const panel = page.getByRole('dialog', { name: 'Filters' });
     const emptyBox = panel.getByRole('checkbox', { name: empty.name, exact: true });
@@ -179,6 +184,7 @@ test.describe('filter counts', () => {
     // With a search, the counts are those of the search.
     await page.keyboard.press('Escape');
     await page.goto('/shop?q=net');
+    await hydrated(page);
     await page.getByRole('button', { name: /Filters/ }).click();
     for (const sport of demoSports) {
       const count = await apiTotal(request, `q=net&sport=${sport.id}`);
@@ -204,6 +210,7 @@ async function signUp(page: Page) {
 
 async function addThree(page: Page) {
   await page.goto('/products/3');
+  await hydrated(page);
   const quantity = page.getByLabel('Quantity', { exact: true });
   await expect(quantity).toHaveValue('1');
   await page.getByRole('button', { name: 'Increase quantity' }).click();
@@ -273,6 +280,7 @@ test.describe('quantity on the product page', () => {
 
   test('a typed quantity is added; an invalid one is refused with a message', async ({ page }) => {
     await page.goto('/products/3');
+    await hydrated(page);
     const quantity = page.getByLabel('Quantity', { exact: true });
     for (const bad of ['0', String(MAX_QUANTITY + 1), '2.5', '']) {
       await quantity.fill(bad);
@@ -339,6 +347,7 @@ test.describe('password fields', () => {
     page,
   }) => {
     await page.goto('/register');
+    await hydrated(page);
     const password = page.getByLabel('Password', { exact: true });
     await expect(page.getByText(PASSWORD_RULES)).toBeVisible();
     await expect(password).toHaveAccessibleDescription(PASSWORD_RULES);
@@ -387,6 +396,7 @@ test.describe('password fields', () => {
     page,
   }) => {
     await page.goto('/login');
+    await hydrated(page);
     await expect(page.locator('button[aria-controls="password"]')).toHaveAttribute(
       'aria-pressed',
       'false',

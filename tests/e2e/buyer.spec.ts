@@ -1,7 +1,7 @@
-// The storefront as a buyer meets it (issue 15): the phone header, listing states that tell the
+// The storefront as a buyer meets it: the phone header, listing states that tell the
 // truth, focus that stays where the user is, and the small things a first walk-through found.
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from './test';
+import { expect, hydrated, test, type Page } from './test';
 
 const phone = { viewport: { width: 390, height: 844 } };
 
@@ -23,6 +23,7 @@ test('on a phone the header is one row and the product page shows Add to Cart wi
   await expect(page.getByRole('searchbox')).toHaveCount(1);
 
   await page.goto('/products/3');
+  await hydrated(page);
   const add = page.getByRole('button', { name: 'Add to Cart' });
   const box = (await add.boundingBox())!;
   expect(box.y + box.height).toBeLessThanOrEqual(844);
@@ -79,6 +80,7 @@ test('listing states: past the last page, an unknown sport, an unknown filter id
   page,
 }) => {
   const beyond = await page.goto('/shop?page=99');
+  await hydrated(page);
   expect(beyond!.status()).toBe(404);
   await expect(page.getByText(/There are only \d+ pages of these products\./)).toBeVisible();
   await expect(page).toHaveTitle(/^Page 99 not found \|/);
@@ -101,6 +103,7 @@ test('listing states: past the last page, an unknown sport, an unknown filter id
 
 test('a listing search keeps the keyboard focus in the search box', async ({ page }) => {
   await page.goto('/shop');
+  await hydrated(page);
   const box = page.getByRole('searchbox', { name: 'Search products' });
   await box.fill('net');
   await box.press('Enter');
@@ -111,6 +114,7 @@ test('a listing search keeps the keyboard focus in the search box', async ({ pag
 
 test('the skip link does not cover the logo; an empty cart shows no count', async ({ page }) => {
   await page.goto('/');
+  await hydrated(page);
   await expect(page.locator('[data-testid="cart-count"]')).toHaveCount(0);
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to content' });

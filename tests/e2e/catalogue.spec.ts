@@ -1,5 +1,5 @@
 // The public catalogue: home carousel, listing with search, filters and pages, product pages, SEO.
-import { expect, test } from './test';
+import { expect, hydrated, test } from './test';
 import { expectNoSeriousViolations } from './axe';
 import { demoCategories, demoProducts, demoSports } from '../../app/content/demo-catalogue';
 
@@ -12,6 +12,7 @@ test.describe('home', () => {
   }) => {
     await page.clock.install();
     await page.goto('/');
+    await hydrated(page);
     const carousel = page.getByRole('region', { name: 'Highlights' });
     const active = carousel.locator('[data-active="true"]');
     await expect(active).toHaveAttribute('aria-label', /^1 of 4/);
@@ -51,6 +52,7 @@ test.describe('home', () => {
     const page = await context.newPage();
     await page.clock.install();
     await page.goto('/');
+    await hydrated(page);
     const carousel = page.getByRole('region', { name: 'Highlights' });
     const active = carousel.locator('[data-active="true"]');
     await page.mouse.move(5, 5);
@@ -155,6 +157,7 @@ test.describe('home', () => {
 test.describe('listing', () => {
   test('search tolerates a typo: goalpst finds the goalposts', async ({ page }) => {
     await page.goto('/shop');
+    await hydrated(page);
     await page.getByRole('searchbox', { name: 'Search products' }).fill('goalpst');
     await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page).toHaveURL(/\/shop\?q=goalpst$/);
@@ -165,6 +168,7 @@ test.describe('listing', () => {
     page,
   }) => {
     await page.goto('/shop?q=net');
+    await hydrated(page);
     const all = Number((await page.getByText(/^\d+ products?/).textContent())!.match(/\d+/)![0]);
     await page.getByRole('button', { name: /Filters/ }).click();
     const panel = page.getByRole('dialog', { name: 'Filters' });
@@ -193,6 +197,7 @@ test.describe('listing', () => {
     page,
   }) => {
     await page.goto('/shop');
+    await hydrated(page);
     await expect(page.getByRole('navigation', { name: 'Pagination' })).toBeVisible();
     const firstOnPage1 = await page
       .locator('main ul li a[href^="/products/"]')
@@ -264,6 +269,7 @@ test.describe('listing', () => {
 
   test('shows skeleton cards while a client-side navigation loads', async ({ page }) => {
     await page.goto('/shop');
+    await hydrated(page);
     await page.route(/\/shop\.data/, async (route) => {
       await new Promise((r) => setTimeout(r, 800));
       await route.continue();
@@ -447,6 +453,7 @@ test.describe('product page', () => {
 
   test('thumbnails switch the main image, by mouse and keyboard', async ({ page }) => {
     await page.goto('/products/3');
+    await hydrated(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Goalposts/);
     const main = page.getByTestId('main-image');
     // Shown whole: a picture added without cropping (landscape, say) is not cut to the square.
@@ -539,6 +546,7 @@ test.describe('SEO and accessibility', () => {
       await expectNoSeriousViolations(page);
     }
     await page.goto('/shop');
+    await hydrated(page);
     await page.getByRole('button', { name: /Filters/ }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectNoSeriousViolations(page);

@@ -4,7 +4,7 @@
 // the e-mails cannot be queued is tested on the service (app/services/contact), where the
 // database can refuse them for real.
 import { randomUUID } from 'node:crypto';
-import { expect, failPosts, mailsAbout, test, type Page } from './test';
+import { expect, failPosts, hydrated, mailsAbout, test, type Page } from './test';
 import { expectNoSeriousViolations } from './axe';
 import { expectFieldMessage, openBeforeScripts } from './forms';
 
@@ -37,6 +37,7 @@ test.describe('contact form', () => {
     page,
   }) => {
     await page.goto('/contact-us');
+    await hydrated(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
     const v = visitor();
     await fillContact(page, v);
@@ -67,6 +68,7 @@ test.describe('contact form', () => {
 
   test('says what each required field needs, and keeps what was typed', async ({ page }) => {
     await page.goto('/contact-us');
+    await hydrated(page);
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByText('Please enter your name.')).toBeVisible();
     await expect(page.getByText('Please enter your email address.')).toBeVisible();
@@ -83,7 +85,7 @@ test.describe('contact form', () => {
     await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
     await expect(page.getByText('Please enter a valid phone number.')).toBeVisible();
     await expect(page.getByText('Please enter your name.')).toHaveCount(0);
-    // The spec's order: Name, Email, Phone, Message; the first invalid one has the focus.
+    // The fields' order: Name, Email, Phone, Message; the first invalid one has the focus.
     await expect(page.getByLabel('Email', { exact: true })).toBeFocused();
     const order = await page
       .locator(
@@ -102,6 +104,7 @@ test.describe('contact form', () => {
 
   test('focuses the first invalid field on screen', async ({ page }) => {
     await page.goto('/contact-us');
+    await hydrated(page);
     await page.getByLabel('Name', { exact: true }).fill('Ms Wong');
     await page.getByLabel('Email', { exact: true }).fill('wong@school.example');
     await page.getByRole('button', { name: 'Send Message' }).click();
@@ -114,6 +117,7 @@ test.describe('contact form', () => {
     page,
   }) => {
     await page.goto('/contact-us');
+    await hydrated(page);
     const name = page.getByLabel('Name', { exact: true });
     await name.fill('Ms Wong');
     await name.press('Enter');
@@ -127,6 +131,7 @@ test.describe('contact form', () => {
 
     // Leaving a bad field for the button shows its message only with the others, on the click.
     await page.reload();
+    await hydrated(page);
     await page.getByLabel('Name', { exact: true }).fill('Ms Wong');
     await page.getByLabel('Email', { exact: true }).fill('wong@school.example');
     await page.getByLabel('Phone', { exact: true }).fill('12');
@@ -243,6 +248,7 @@ test.describe('contact form', () => {
 
 test('NAPFA: eleven items, bulk pricing, and an item into the enquiry cart', async ({ page }) => {
   await page.goto('/napfa');
+  await hydrated(page);
   await expect(
     page.getByText('Bulk pricing is available for schools and institutions.'),
   ).toBeVisible();
@@ -269,6 +275,7 @@ test('NAPFA: eleven items, bulk pricing, and an item into the enquiry cart', asy
 
 test('portfolio: three projects whose carousels work from the keyboard', async ({ page }) => {
   await page.goto('/portfolio');
+  await hydrated(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Our Projects' })).toBeVisible();
   await expect(page.getByText('Innovative solutions for a better future')).toBeVisible();
   const carousels = page.locator('[aria-roledescription="carousel"]');
@@ -306,6 +313,7 @@ test('terms and privacy: real text, linked from the footer and the register page
   page,
 }) => {
   await page.goto('/privacy');
+  await hydrated(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Privacy Notice' })).toBeVisible();
   for (const heading of [
     /What we collect/,

@@ -1,9 +1,9 @@
-// After sending an enquiry (issue 15, item 1): the buyer lands on its confirmation page; a guest
-// can reopen it only through the unguessable link in the acknowledgement, which masks the contact
-// details for whoever opens it; a customer reopens it from My Orders and nobody else can. Also
-// two smaller buyer fixes of item 9: the bogus reset link told up front.
+// After sending an enquiry: the buyer lands on its confirmation page; a guest can reopen it only
+// through the unguessable link in the acknowledgement, which masks the contact details for
+// whoever opens it; a customer reopens it from My Orders and nobody else can. Also: a bogus
+// password reset link is told up front.
 import { randomUUID } from 'node:crypto';
-import { expect, mailsAbout, test, type Browser, type Page } from './test';
+import { expect, hydrated, mailsAbout, test, type Browser, type Page } from './test';
 import { expectNoSeriousViolations } from './axe';
 
 /** The acknowledgement sent to this address about this reference (quoted-printable undone). */
@@ -11,8 +11,22 @@ function acknowledgement(email: string, reference: string): string {
   return mailsAbout(reference).find((m) => m.includes(`\nTo: ${email}`)) ?? '';
 }
 
+/** The link to the enquiry in the acknowledgement e-mailed to `email`, once it has been sent. */
+async function linkInAcknowledgement(email: string, reference: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(() => {
+      link =
+        acknowledgement(email, reference).match(/https?:\/\/\S+\/enquiries\/[\w-]{43}/)?.[0] ?? '';
+      return link;
+    })
+    .not.toBe('');
+  return link;
+}
+
 async function addProduct(page: Page, id: number) {
   await page.goto(`/products/${id}`);
+  await hydrated(page);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Added to Cart').first()).toBeVisible();
 }
@@ -29,15 +43,15 @@ async function signUp(page: Page): Promise<string> {
 
 const THANKS = 'Thank you, your enquiry has been sent';
 
-test('a guest lands on the confirmation, and the e-mailed link reopens it masked elsewhere', async ({
+test('a guest lands on the confirmation, shown in full to the browser that sent it', async ({
   page,
-  browser,
 }) => {
   await addProduct(page, 3);
   await addProduct(page, 13);
   await page.getByRole('button', { name: 'Add to Cart' }).click(); // NAPFA set twice
   await expect(page.getByTestId('cart-count')).toHaveText('3');
   await page.goto('/cart');
+  await hydrated(page);
   await page.getByLabel('Message').fill('For our sports day in March.');
   await page.getByRole('button', { name: 'ENQUIRE' }).click();
   const dialog = page.getByRole('dialog', { name: 'Contact Information' });
@@ -69,14 +83,57 @@ test('a guest lands on the confirmation, and the e-mailed link reopens it masked
   await expect(page.getByTestId('cart-count')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
   await expectNoSeriousViolations(page);
-  // The address loses its `?sent`: a reload does not empty a cart filled again since.
+  // The address loses its `?sent`, and is the one the acknowledgement links to.
   await expect(page).toHaveURL(/\/enquiries\/[\w-]{43}$/);
-  const confirmation = page.url();
+  expect(new URL(await linkInAcknowledgement(email, reference)).pathname).toBe(
+    new URL(page.url()).pathname,
+  );
+});
+
+/**
+ * A guest's enquiry about products 3 and 13 (twice), sent from `page`'s browser as the cart's form
+ * posts it without JavaScript. Returns the sender's e-mail and the confirmation's address.
+ */
+async function sendAsGuest(page: Page): Promise<{ email: string; confirmation: string }> {
+  const email = `sender-${randomUUID().slice(0, 8)}@school.example`;
+  const sent = await page.request.post('/cart', {
+    form: {
+      intent: 'enquire',
+      idempotencyKey: randomUUID(),
+      message: 'For our sports day in March.',
+      email,
+      phone: '+65 6441 2345',
+      organisation: 'Bedok Primary School',
+      items: JSON.stringify([
+        { productId: 3, quantity: 1 },
+        { productId: 13, quantity: 2 },
+      ]),
+    },
+    headers: { origin: test.info().project.use.baseURL! },
+    maxRedirects: 0,
+  });
+  expect(sent.status(), await sent.text()).toBe(302);
+  const location = new URL(sent.headers().location!, 'http://x');
+  expect(location.pathname).toMatch(/^\/enquiries\/[\w-]{43}$/);
+  expect(location.search).toBe('?sent=1');
+  return { email, confirmation: location.pathname };
+}
+
+test('the confirmation drops its ?sent, so a reload keeps a cart filled since; printed bare', async ({
+  page,
+}) => {
+  const { confirmation } = await sendAsGuest(page);
+  // Where the cart's answer sends the sender's browser.
+  await page.goto(`${confirmation}?sent=1`);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1, name: THANKS })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${confirmation}$`));
   await addProduct(page, 2);
   await page.goto(confirmation);
   await page.reload();
+  await hydrated(page);
   await expect(page.getByTestId('cart-count')).toHaveText('1');
-  await page.goto(confirmation);
+  await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
 
   // Printed: no header, navigation, footer or Print button.
   await page.emulateMedia({ media: 'print' });
@@ -84,18 +141,20 @@ test('a guest lands on the confirmation, and the e-mailed link reopens it masked
   await expect(page.locator('body > footer')).toBeHidden();
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
   await expect(page.getByTestId('enquiry-reference')).toBeVisible();
-  await page.emulateMedia({ media: 'screen' });
+});
+
+test('the e-mailed link reopens the confirmation masked in another browser; a wrong one is a 404', async ({
+  page,
+  browser,
+}) => {
+  const { email, confirmation } = await sendAsGuest(page);
+  await page.goto(confirmation);
+  const reference = (await page.getByTestId('enquiry-reference').textContent())!;
+  expect(reference).toMatch(/^FH-\d{4}-\w{6}$/);
 
   // The link from the acknowledgement, opened in another browser: the same enquiry, masked.
-  let link = '';
-  await expect
-    .poll(() => {
-      link =
-        acknowledgement(email, reference).match(/https?:\/\/\S+\/enquiries\/[\w-]{43}/)?.[0] ?? '';
-      return link;
-    })
-    .not.toBe('');
-  expect(new URL(page.url()).pathname).toBe(new URL(link).pathname);
+  const link = await linkInAcknowledgement(email, reference);
+  expect(new URL(link).pathname).toBe(confirmation);
   const other = await browser.newContext();
   const reader = await other.newPage();
   const response = await reader.goto(link);
@@ -124,11 +183,13 @@ test('a guest lands on the confirmation, and the e-mailed link reopens it masked
   // the page does not thank them for an enquiry they did not send.
   await addProduct(reader, 2);
   await reader.goto(`${link}?sent=1`);
+  await hydrated(reader);
   await expect(
     reader.getByRole('heading', { level: 1, name: `Enquiry ${reference}` }),
   ).toBeVisible();
   await expect(reader.getByRole('heading', { name: THANKS })).toHaveCount(0);
   await reader.reload();
+  await hydrated(reader);
   await expect(reader.getByTestId('cart-count')).toHaveText('1');
   await expect(reader.locator('meta[name="referrer"]')).toHaveAttribute('content', 'no-referrer');
 
@@ -180,18 +241,17 @@ async function customerPage(browser: Browser) {
   return page;
 }
 
-test('a customer lands on the confirmation, finds it again under My Orders; nobody else can', async ({
-  browser,
-}) => {
+test('a customer lands on the confirmation of the enquiry just sent', async ({ browser }) => {
   const page = await customerPage(browser);
   await addProduct(page, 3);
   await page.goto('/cart');
+  await hydrated(page);
   await page.getByLabel('Organisation (optional)').fill('Tampines Sports Club');
   await page.getByLabel('Message').fill('Two goals, please.');
   await page.getByRole('button', { name: 'ENQUIRE' }).click();
   await expect(page).toHaveURL(/\/orders\/\d+\?sent=1$/);
   await expect(page.getByRole('heading', { level: 1, name: THANKS })).toBeFocused();
-  const reference = (await page.getByTestId('enquiry-reference').textContent())!;
+  await expect(page.getByTestId('enquiry-reference')).toHaveText(/^FH-\d{4}-\w{6}$/);
   await expect(page.getByRole('region', { name: /^Items/ })).toContainText(
     'Aluminium Football Goalposts (Full Size)× 1',
   );
@@ -200,16 +260,37 @@ test('a customer lands on the confirmation, finds it again under My Orders; nobo
   );
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
   await expectNoSeriousViolations(page);
+  await page.context().close();
+});
+
+test('a customer finds the enquiry again under My Orders; nobody else can', async ({ browser }) => {
+  const page = await customerPage(browser);
+  // Added and sent as the cart's forms post them without JavaScript.
+  const origin = { origin: test.info().project.use.baseURL! };
+  const added = await page.request.post('/cart', {
+    form: { intent: 'add', productId: '3' },
+    headers: origin,
+    maxRedirects: 0,
+  });
+  expect(added.status(), await added.text()).toBe(302);
+  const sent = await page.request.post('/cart', {
+    form: { intent: 'enquire', idempotencyKey: randomUUID(), message: 'Two goals, please.' },
+    headers: origin,
+    maxRedirects: 0,
+  });
+  expect(sent.status(), await sent.text()).toBe(302);
+  const own = new URL(sent.headers().location!, 'http://x').pathname;
+  expect(own).toMatch(/^\/orders\/\d+$/);
 
   await page.goto('/orders');
-  await page.getByRole('link', { name: reference }).click();
-  await expect(page).toHaveURL(/\/orders\/\d+$/);
+  await hydrated(page);
+  await page.getByRole('link', { name: /^FH-\d{4}-\w{6}$/ }).click();
+  await expect(page).toHaveURL(new RegExp(`${own}$`));
+  const reference = (await page.getByTestId('enquiry-reference').textContent())!;
   await expect(page.getByRole('heading', { level: 1, name: `Enquiry ${reference}` })).toBeVisible();
-  await expect(page.getByTestId('enquiry-reference')).toHaveText(reference);
   await expect(page.getByRole('region', { name: /^Items/ })).toContainText(
     'Aluminium Football Goalposts (Full Size)× 1',
   );
-  const own = page.url();
 
   const stranger = await customerPage(browser);
   expect((await stranger.goto(own))?.status()).toBe(404);
@@ -219,6 +300,7 @@ test('a customer lands on the confirmation, finds it again under My Orders; nobo
 
 test('a bogus reset link says so up front, with the way to a new one', async ({ page }) => {
   await page.goto('/reset-password?token=not-a-real-token');
+  await hydrated(page);
   await expect(page.getByRole('alert')).toContainText(
     'This reset link is invalid or has expired. Please ask for a new one.',
   );

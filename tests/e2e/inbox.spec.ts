@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, mailsAbout, test, type Browser, type Page } from './test';
+import { expect, hydrated, mailsAbout, test, type Browser, type Page } from './test';
 import { expectNoSeriousViolations } from './axe';
 
 function demoAdmin() {
@@ -17,6 +17,7 @@ async function staffPage(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   const admin = demoAdmin();
   await page.goto('/login');
+  await hydrated(page);
   await page.getByLabel('Email').fill(admin.email);
   await page.getByLabel('Password').fill(admin.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -41,6 +42,7 @@ async function customerPage(browser: Browser): Promise<Page> {
 
 async function addProduct(page: Page, id: number) {
   await page.goto(`/products/${id}`);
+  await hydrated(page);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Added to Cart').first()).toBeVisible();
 }
@@ -55,6 +57,7 @@ async function sendEnquiry(
   await addProduct(page, 3);
   await addProduct(page, 2);
   await page.goto('/cart');
+  await hydrated(page);
   await page.getByLabel('Message').fill('Please quote for our sports day, delivery in March.');
   const guest = 'email' in contact || 'phone' in contact;
   if (!guest) await page.getByLabel(/^Organisation/).fill(contact.organisation);
@@ -89,6 +92,7 @@ async function expectFitsPhone(page: Page) {
 /** Staff open an enquiry from the inbox by its reference. */
 async function openEnquiry(staff: Page, reference: string) {
   await staff.goto(`/admin/enquiries?q=${reference}`);
+  await hydrated(staff);
   await staff
     .getByRole('list', { name: 'Enquiries' })
     .getByRole('link', { name: reference })
@@ -111,6 +115,7 @@ async function sendQuotation(staff: Page, reference: string) {
   await expect(staff.getByRole('heading', { name: `Quotation Q-${reference}-1` })).toBeVisible();
   // Checked on a fresh load: the reply's toast (the shared toaster) would otherwise still show.
   await staff.reload();
+  await hydrated(staff);
   await expectNoSeriousViolations(staff);
   // A guest who gave no name has none prefilled: the quotation needs one.
   const attention = staff.getByLabel('Attention to (name)');
@@ -143,6 +148,7 @@ test('a guest enquiry is worked through: New in the inbox, a note, a reply and a
 
   const staff = await staffPage(browser);
   await staff.goto('/admin/enquiries?status=new');
+  await hydrated(staff);
   const nav = staff.getByRole('navigation', { name: 'Back office sections' });
   await expect(nav.getByRole('link', { name: /Enquiries \d+ new/ })).toBeVisible();
   const row = staff.getByRole('listitem').filter({ hasText: reference });
@@ -203,6 +209,7 @@ test('a signed-in customer sees Quoted, the reply and the PDF; another customer 
   const customer = await customerPage(browser);
   const reference = await sendEnquiry(customer, { organisation: 'Tampines Sports Club' });
   await customer.goto('/orders');
+  await hydrated(customer);
   await customer.getByRole('link', { name: reference }).click();
   await expect(customer).toHaveURL(/\/orders\/\d+$/);
   await expect(customer.getByText('No quotation yet.')).toBeVisible();
@@ -229,6 +236,7 @@ test('a signed-in customer sees Quoted, the reply and the PDF; another customer 
   // A colleague opened the same revision meanwhile: after this send, theirs is refused.
   const colleague = await staff.context().newPage();
   await colleague.goto(staff.url());
+  await hydrated(colleague);
   await expect(
     colleague.getByRole('heading', { name: `Quotation Q-${reference}-2` }),
   ).toBeVisible();
@@ -301,6 +309,7 @@ test('the CSV export has one row per item of exactly the enquiries shown', async
 
   const staff = await staffPage(browser);
   await staff.goto('/admin/enquiries');
+  await hydrated(staff);
   await staff.getByRole('searchbox', { name: 'Search' }).fill(tag);
   await staff.getByRole('button', { name: 'Filter' }).click();
   await expect(staff).toHaveURL(new RegExp(`q=${tag}`));
@@ -390,6 +399,7 @@ test('the filter form follows the status pills and Clear, and keeps focus on Fil
 }) => {
   const staff = await staffPage(browser);
   await staff.goto('/admin/enquiries');
+  await hydrated(staff);
   const status = staff.getByRole('combobox', { name: 'Status' });
   const search = staff.getByRole('searchbox', { name: 'Search' });
   await expect(status).toHaveValue('');
@@ -485,6 +495,7 @@ test('a page past the last one of a list goes to the last page, not an empty lis
 }) => {
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto('/contact-us');
+  await hydrated(visitor);
   await visitor.getByLabel('Name', { exact: true }).fill('Ms Page');
   await visitor.getByLabel('Email', { exact: true }).fill('page@club.example');
   await visitor.getByLabel('Phone', { exact: true }).fill('+65 9123 4567');
@@ -509,6 +520,7 @@ test('a contact message: unread in bold, read, replied to by e-mail, handled and
   const email = `lee-${tag}@club.example`;
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto('/contact-us');
+  await hydrated(visitor);
   await visitor.getByLabel('Name', { exact: true }).fill(`Mr Lee ${tag}`);
   await visitor.getByLabel('Email', { exact: true }).fill(email);
   await visitor.getByLabel('Phone', { exact: true }).fill('+65 9123 4567');
@@ -520,6 +532,7 @@ test('a contact message: unread in bold, read, replied to by e-mail, handled and
 
   const staff = await staffPage(browser);
   await staff.goto('/admin/messages');
+  await hydrated(staff);
   const nav = staff.getByRole('navigation', { name: 'Back office sections' });
   await expect(nav.getByRole('link', { name: /Messages \d+ open/ })).toBeVisible();
   const link = staff.getByRole('link', { name: `Mr Lee ${tag} (unread)` });
@@ -553,7 +566,7 @@ test('a contact message: unread in bold, read, replied to by e-mail, handled and
   expect(mail).toContain(`To: ${email}`);
   expect(mail).toMatch(/Reply-To: \S*hello@fieldhouse\.example/);
 
-  // The reply's toast (top-right, spec §9) starts below the page header: Reopen can be clicked
+  // The reply's toast (top-right) starts below the page header: Reopen can be clicked
   // while it shows (it lay over the header's buttons, and a click waited for it to go).
   await expect(staff.locator('[data-sonner-toast]')).toBeVisible();
   await staff.evaluate(() => window.scrollTo(0, 0));
@@ -566,6 +579,7 @@ test('a contact message: unread in bold, read, replied to by e-mail, handled and
   await reopen.click({ timeout: 3000 });
   await expect(history).toContainText('reopened it');
   await staff.goto('/admin/messages');
+  await hydrated(staff);
   await expect(staff.getByRole('link', { name: `Mr Lee ${tag}`, exact: true })).toHaveClass(
     /font-medium/,
   );
@@ -573,6 +587,7 @@ test('a contact message: unread in bold, read, replied to by e-mail, handled and
   await expect(staff.getByRole('link', { name: `Mr Lee ${tag}`, exact: true })).toHaveCount(0);
   // A message that is not there: a 404 in the back office's frame, with the ways back.
   expect((await staff.goto('/admin/messages/999999'))?.status()).toBe(404);
+  await hydrated(staff);
   await expect(staff.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(staff).toHaveTitle(/^Page not found \| Back office/);
   await expect(nav.getByRole('link', { name: /Messages/ })).toBeVisible();

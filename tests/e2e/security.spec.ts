@@ -1,6 +1,6 @@
 // The Content-Security-Policy lets the shop's own scripts run (React Router's inline ones carry
 // the response's nonce) and nothing on the main pages is refused by it.
-import { expect, test } from './test';
+import { expect, hydrated, test } from './test';
 
 test('main pages run under the CSP without a single refusal', async ({ page }) => {
   const refusals: string[] = [];
@@ -16,6 +16,7 @@ test('main pages run under the CSP without a single refusal', async ({ page }) =
   }
   // Hydrated: a client-side navigation works (React Router's scripts ran).
   await page.goto('/shop');
+  await hydrated(page);
   await page.getByRole('link', { name: /about/i }).first().click();
   await expect(page).toHaveURL(/about-us/);
   expect(refusals).toEqual([]);

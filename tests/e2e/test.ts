@@ -1,12 +1,10 @@
-// Playwright's `test` for these specs: `page.goto` and `page.reload` resolve once React has
-// hydrated the shop's page, as a visitor sees it a moment after it appears. The page's scripts
-// start after its first paint (app/lib/deferred-scripts.ts), often after the load event that
-// Playwright waits for; before they run, the page is the server's HTML (links and forms work, the
-// client-side parts do not). Tests of that state turn JavaScript off. Every page gets this, also
-// those a test opens in its own context.
+// Shared helpers for the specs. A page works before React has hydrated it (links, GET forms and
+// every POST form have a server answer), but its client-side parts (dialogs, client-side checks,
+// the cart badge of a guest) start only once React has taken the document over: a test that uses
+// them right after a navigation waits for `hydrated(page)` first.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 export * from '@playwright/test';
 
@@ -31,46 +29,13 @@ export function mailsAbout(text: string): string[] {
     .filter((m) => m.includes(text));
 }
 
-/** Resolves once React has hydrated the page (root.tsx marks `<html data-hydrated>`). */
+/**
+ * Resolves once React has hydrated the page (root.tsx marks `<html data-hydrated>`). Only for the
+ * shop's own pages with JavaScript on: nothing else ever gets the mark.
+ */
 export async function hydrated(page: Page) {
-  // Only the shop's own pages hydrate (not a JSON answer, a PDF or the plain 503 page), and only
-  // with JavaScript on: otherwise React Router's inline context script has not run.
-  const hydrates = await page.evaluate(() => '__reactRouterContext' in window).catch(() => false);
-  if (hydrates) await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
 }
-
-let waiting = false;
-/** Makes goto and reload wait for hydration on every page (their shared prototype). */
-function waitForHydrationOnNavigation(page: Page) {
-  if (waiting) return;
-  waiting = true;
-  const prototype = Object.getPrototypeOf(page) as Page;
-  const { goto, reload } = prototype;
-  prototype.goto = async function (this: Page, ...args: Parameters<Page['goto']>) {
-    const response = await goto.apply(this, args);
-    await hydrated(this);
-    return response;
-  };
-  prototype.reload = async function (this: Page, ...args: Parameters<Page['reload']>) {
-    const response = await reload.apply(this, args);
-    await hydrated(this);
-    return response;
-  };
-}
-
-export const test = base.extend<{ hydrating: void }>({
-  hydrating: [
-    async ({ browser }, provide) => {
-      if (!waiting) {
-        const page = await browser.newPage();
-        waitForHydrationOnNavigation(page);
-        await page.close();
-      }
-      await provide();
-    },
-    { auto: true },
-  ],
-});
 
 /**
  * Makes the page's POSTs to `pattern` (a form's `.data` request) get no usable answer: the first

@@ -1,9 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { db } from '~/services/db/client.server';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, max } from 'drizzle-orm';
 import {
   categories,
   enquiries,
+  enquiryItems,
   products,
   productsCategories,
   quotationLines,
@@ -11,9 +12,11 @@ import {
   quotations,
   sports,
   user,
+  type QuotationStatus,
 } from '~/services/db/schema';
 import { auth } from '~/services/auth.server';
-import type { QuotationDocument } from '~/services/inbox/pdf.server';
+import { newAccessToken } from '~/services/enquiries/access-token.server';
+import { renderQuotationPdf, type QuotationDocument } from '~/services/inbox/pdf.server';
 import type { InvoiceDocument } from '~/services/sales/invoice-pdf.server';
 
 let n = 0;
@@ -363,4 +366,146 @@ export async function createAcceptedQuotation(
       pdfSha256: quotation.pdfSha256,
     });
   return quotation;
+}
+
+// ---------- a buyer's answers (revisions with their links) ----------
+
+/**
+ * An enquiry with one item, as the shop stores one (contact e-mail given unless told otherwise;
+ * `userId` makes it a signed-in customer's).
+ */
+export async function createEnquiryWithItem(
+  overrides: Partial<typeof enquiries.$inferInsert> & { quantity?: number } = {},
+) {
+  const { quantity = 2, ...values } = overrides;
+  const product = await createProduct({ name: `Goalpost ${next()}` });
+  const [row] = await db()
+    .insert(enquiries)
+    .values({
+      reference: `FH-2026-${randomUUID().slice(0, 6).toUpperCase()}`,
+      contactName: 'Mdm Tan',
+      contactEmail: 'buyer@school.example',
+      contactPhone: '+65 6123 4567',
+      organisation: 'Bedok Primary School',
+      message: 'Please quote.',
+      ...values,
+    })
+    .returning({
+      id: enquiries.id,
+      reference: enquiries.reference,
+      contactEmail: enquiries.contactEmail,
+    });
+  await db()
+    .insert(enquiryItems)
+    .values({ enquiryId: row!.id, productId: product.id, productName: product.name, quantity });
+  return row!;
+}
+
+/**
+ * A quotation revision as a send stores one: lines, the rendered PDF and its SHA-256, valid
+ * until `validUntil` (30 days ahead by default), and the buyer's link (the token is returned,
+ * only its hash stored). The next revision of `enquiryId` when given (earlier open ones are
+ * superseded, as a send does), else revision 1 of a new enquiry. The one place tests depend on
+ * how a quotation is issued, so a change to sending touches only this.
+ */
+export async function createSentRevision(
+  overrides: {
+    enquiryId?: number;
+    enquiry?: Partial<typeof enquiries.$inferInsert>;
+    status?: QuotationStatus;
+    validUntil?: Date;
+    unitPriceCents?: number;
+    quantity?: number;
+  } = {},
+) {
+  const enquiry = overrides.enquiryId
+    ? (
+        await db()
+          .select({ id: enquiries.id, reference: enquiries.reference })
+          .from(enquiries)
+          .where(eq(enquiries.id, overrides.enquiryId))
+      )[0]!
+    : await createEnquiryWithItem(overrides.enquiry);
+  const [last] = await db()
+    .select({ n: max(quotations.sequence) })
+    .from(quotations)
+    .where(eq(quotations.enquiryId, enquiry.id));
+  const sequence = (last?.n ?? 0) + 1;
+  const number = `Q-${enquiry.reference}-${sequence}`;
+  const now = new Date();
+  const validUntil = overrides.validUntil ?? new Date(now.getTime() + 30 * 86_400_000);
+  const quantity = overrides.quantity ?? 2;
+  const unitPriceCents = overrides.unitPriceCents ?? 125_050;
+  const subtotalCents = quantity * unitPriceCents;
+  const gstCents = Math.floor((subtotalCents * 900 + 5_000) / 10_000);
+  const line = {
+    kind: 'item' as const,
+    description: 'Aluminium Goalposts',
+    note: null,
+    quantity,
+    unitPriceCents,
+    lineTotalCents: subtotalCents,
+  };
+  const pdf = await renderQuotationPdf(
+    quotationDocument({
+      number,
+      revision: sequence,
+      replaces: sequence > 1 ? `Q-${enquiry.reference}-${sequence - 1}` : null,
+      reference: enquiry.reference,
+      lines: [{ ...line, discount: null, discountCents: 0 }],
+      subtotalCents,
+      discount: null,
+      discountCents: 0,
+      gstCents,
+      totalCents: subtotalCents + gstCents,
+    }),
+  );
+  const link = newAccessToken();
+  const [row] = await db().transaction(async (tx) => {
+    await tx
+      .update(quotations)
+      .set({ status: 'superseded' })
+      .where(
+        and(
+          eq(quotations.enquiryId, enquiry.id),
+          inArray(quotations.status, ['sent', 'changes_requested']),
+        ),
+      );
+    await tx.update(enquiries).set({ status: 'quoted' }).where(eq(enquiries.id, enquiry.id));
+    const inserted = await tx
+      .insert(quotations)
+      .values({
+        enquiryId: enquiry.id,
+        sequence,
+        number,
+        status: overrides.status ?? 'sent',
+        validityDays: 30,
+        validUntil,
+        terms: 'Payment within 30 days.',
+        gstRegNo: 'M90000000A',
+        gstRateBasisPoints: 900,
+        subtotalCents,
+        gstCents,
+        totalCents: subtotalCents + gstCents,
+        pdf,
+        pdfSha256: createHash('sha256').update(pdf).digest('hex'),
+        actionTokenHash: link.hash,
+        actorName: 'Staff Lim',
+      })
+      .returning({
+        id: quotations.id,
+        pdfSha256: quotations.pdfSha256,
+        totalCents: quotations.totalCents,
+      });
+    await tx.insert(quotationLines).values({ quotationId: inserted[0]!.id, position: 0, ...line });
+    return inserted;
+  });
+  return {
+    ...row!,
+    enquiryId: enquiry.id,
+    reference: enquiry.reference,
+    number,
+    sequence,
+    token: link.token,
+  };
 }

@@ -145,14 +145,16 @@ describe('guestPageKey', () => {
     expect(key('/shop/sports/2?page=2&sport=')).toBe('/shop/sports/2?page=2');
     expect(key('/?x=1')).toBe('/');
     expect(key('/products/5?q=hoop&ref=1')).toBe('/products/5?q=hoop');
-    expect(key('/shop.data?_routes=root%2Cshop&x=1')).toBe('/shop.data?_routes=root%2Cshop');
-    expect(key('/_root.data?_routes=root')).toBe('/_root.data?_routes=root');
   });
 
   it('refuses what is not a cacheable guest request', () => {
     expect(key('/shop', undefined, 'POST')).toBeNull();
     expect(key('/cart')).toBeNull();
     expect(key('/products/abc')).toBeNull();
+    // Client-side navigations are React Router's own protocol: rendered each time.
+    expect(key('/shop.data?q=net')).toBeNull();
+    expect(key('/products/5.data')).toBeNull();
+    expect(key('/_root.data')).toBeNull();
     expect(key('/shop', 'better-auth.session_token=x')).toBeNull();
     expect(key('/shop', 'a=1; __Secure-better-auth.session_data=x')).toBeNull();
     expect(key('/shop', 'fh_cart=1')).toBeNull();

@@ -1,10 +1,11 @@
 // The production build of the shop as a child process (scripts/start.mjs), for tests that talk
 // to it over HTTP, stop it, kill it or take its database away.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ensureFreshBuild } from '../../scripts/lib/build.mjs';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -15,12 +16,9 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Builds the shop when there is no build or a source changed since (scripts/lib/build.mjs). */
 export function ensureBuild(): void {
-  if (!existsSync('build/server/index.js')) {
-    execFileSync(process.execPath, ['node_modules/@react-router/dev/bin.js', 'build'], {
-      stdio: 'inherit',
-    });
-  }
+  ensureFreshBuild();
 }
 
 export interface BuiltServer {

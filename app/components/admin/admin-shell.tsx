@@ -12,8 +12,7 @@ import {
   Trophy,
 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Form, Link, useLocation } from 'react-router';
-import { useCurrent, useLinkClicks } from '~/lib/use-link-clicks';
+import { Form, Link, NavLink, useLocation } from 'react-router';
 import type { InboxCounts } from '~/services/admin/overview.server';
 
 interface NavItem {
@@ -42,17 +41,18 @@ const BADGE_LABEL: Record<keyof InboxCounts, string> = {
 };
 
 function NavEntry({ to, end, label, icon: Icon, n, badge }: NavItem & { n: number }) {
-  const current = useCurrent(to, end);
   return (
     <li>
-      <a
-        href={to}
-        aria-current={current}
-        className={`relative flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap ${
-          current
-            ? 'bg-brand-50 text-brand-800'
-            : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
-        }`}
+      <NavLink
+        to={to}
+        end={end}
+        className={({ isActive }) =>
+          `relative flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap ${
+            isActive
+              ? 'bg-brand-50 text-brand-800'
+              : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
+          }`
+        }
       >
         <Icon aria-hidden className="size-4 shrink-0" />
         {label}
@@ -62,18 +62,14 @@ function NavEntry({ to, end, label, icon: Icon, n, badge }: NavItem & { n: numbe
             <span className="sr-only"> {BADGE_LABEL[badge]}</span>
           </span>
         ) : null}
-      </a>
+      </NavLink>
     </li>
   );
 }
 
-/** Plain links, current like NavLink's; the list's one handler navigates (use-link-clicks.ts). */
 function NavEntries({ counts, compact }: { counts: InboxCounts; compact?: boolean }) {
-  const onClick = useLinkClicks();
   return (
-    // The list only passes its links' clicks on; the links are what keyboards reach.
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
-    <ul className={compact ? 'flex gap-1' : 'flex flex-col gap-0.5'} onClick={onClick}>
+    <ul className={compact ? 'flex gap-1' : 'flex flex-col gap-0.5'}>
       {NAV.map((item) => (
         <NavEntry key={item.to} {...item} n={item.badge ? counts[item.badge] : 0} />
       ))}

@@ -186,7 +186,7 @@ export function EnquiryForm({
             </p>
           ) : null}
           {/* No prices here, so nothing is discounted on the spot: say what happens to the code
-              instead of "applied!", which reads like a granted discount (issue 15). */}
+              instead of "applied!", which reads like a granted discount. */}
           <p aria-live="polite" className="mt-1 min-h-5 text-xs text-slate-600">
             {promoCode === null
               ? 'Our team takes it into account in your quotation.'

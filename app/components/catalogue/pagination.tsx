@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useLinkClicks } from '~/lib/use-link-clicks';
+import { Link } from 'react-router';
 
 /** Page numbers to show: the first, the last, and two either side of the current one. */
 export function pageWindow(page: number, pages: number): (number | 'gap')[] {
@@ -27,23 +27,16 @@ export function Pagination({
   pages: number;
   href: (page: number) => string;
 }) {
-  const onClick = useLinkClicks();
   if (pages <= 1) return null;
   return (
-    // Plain links, navigated in the app by the one handler (use-link-clicks.ts).
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
-    <nav
-      aria-label="Pagination"
-      className="mt-10 flex flex-wrap items-center justify-center gap-1"
-      onClick={onClick}
-    >
+    <nav aria-label="Pagination" className="mt-10 flex flex-wrap items-center justify-center gap-1">
       {page > 1 ? (
-        <a
-          href={href(page - 1)}
+        <Link
+          to={href(page - 1)}
           className={`${base} border border-slate-300 bg-white hover:bg-slate-50`}
         >
           <ChevronLeft aria-hidden className="size-4" /> Prev
-        </a>
+        </Link>
       ) : null}
       {pageWindow(page, pages).map((n, i) =>
         n === 'gap' ? (
@@ -51,24 +44,24 @@ export function Pagination({
             …
           </span>
         ) : (
-          <a
+          <Link
             key={n}
-            href={href(n)}
+            to={href(n)}
             aria-label={`Page ${n}`}
             aria-current={n === page ? 'page' : undefined}
             className={`${base} ${n === page ? 'bg-brand-600 text-white' : 'border border-slate-300 bg-white hover:bg-slate-50'}`}
           >
             {n}
-          </a>
+          </Link>
         ),
       )}
       {page < pages ? (
-        <a
-          href={href(page + 1)}
+        <Link
+          to={href(page + 1)}
           className={`${base} border border-slate-300 bg-white hover:bg-slate-50`}
         >
           Next <ChevronRight aria-hidden className="size-4" />
-        </a>
+        </Link>
       ) : null}
     </nav>
   );

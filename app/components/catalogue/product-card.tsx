@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { ProductCard as Card } from '~/services/catalogue/products.server';
 
 /**
@@ -9,14 +10,11 @@ import type { ProductCard as Card } from '~/services/catalogue/products.server';
 const CARD_IMAGE_SIZES =
   '(min-width: 1280px) 298px, (min-width: 1024px) calc(25vw - 22px), (min-width: 640px) calc(33.33vw - 23.33px), calc(50vw - 24px)';
 
-/**
- * `priority`: one of the page's first images, loaded at once and ahead of the rest. A plain link:
- * ProductGrid's click handler navigates in the app (use-link-clicks.ts).
- */
+/** `priority`: one of the page's first images, loaded at once and ahead of the rest. */
 export function ProductCard({ product, priority = false }: { product: Card; priority?: boolean }) {
   return (
-    <a
-      href={`/products/${product.id}`}
+    <Link
+      to={`/products/${product.id}`}
       className="group flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
     >
       <div className="aspect-square overflow-hidden bg-slate-100">
@@ -40,6 +38,6 @@ export function ProductCard({ product, priority = false }: { product: Card; prio
         </h2>
         <p className="text-xs font-medium text-slate-600 uppercase">{product.sport.name}</p>
       </div>
-    </a>
+    </Link>
   );
 }

@@ -1,6 +1,5 @@
 import type { ProductCard as Card } from '~/services/catalogue/products.server';
 import { SKELETON_CARDS } from '~/lib/constants';
-import { useLinkClicks } from '~/lib/use-link-clicks';
 import { ProductCard } from './product-card';
 
 const grid = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4';
@@ -17,11 +16,8 @@ export function ProductGrid({
   products: Card[];
   priorityCount?: number;
 }) {
-  const onClick = useLinkClicks();
   return (
-    // The list only passes its cards' link clicks on; the links are what keyboards reach.
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
-    <ul className={grid} onClick={onClick}>
+    <ul className={grid}>
       {products.map((product, i) => (
         <li key={product.id} className="flex">
           <ProductCard product={product} priority={i < priorityCount} />

@@ -9,7 +9,7 @@ import { useForm } from '~/lib/use-form';
 import { useOnResult } from '~/lib/use-on-result';
 
 /**
- * Name, Email, Phone and Message, all required (spec §5), with the status line of spec §4:
+ * Name, Email, Phone and Message, all required, with a status line:
  * 'Sending...', then 'Message sent successfully!' with the form cleared, or 'Failed to send
  * message. Please try again.' with the text kept. A plain POST without JavaScript, whose success
  * is a redirect to `?sent=1` (`sent`): reloading that page says it again instead of sending the
@@ -58,7 +58,7 @@ export function ContactForm({
       </h2>
       <p className="mt-1 text-sm text-slate-600">All fields are required.</p>
       <div className="mt-5 grid gap-x-4 gap-y-1 sm:grid-cols-2">
-        {/* The spec's order: Name, Email, Phone, Message. */}
+        {/* The fields' order: Name, Email, Phone, Message. */}
         <div className="sm:col-span-2">
           <Field
             id="contact-name"

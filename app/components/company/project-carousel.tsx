@@ -11,7 +11,7 @@ export interface CarouselPicture {
 /**
  * A project's pictures, one at a time with its caption: the home banner's behaviour (timer, pause
  * on hover, focus and by button, reduced motion, swipe) on a light background, at most 400 px high
- * (spec §9).
+ *
  */
 export function ProjectCarousel({
   label,

@@ -1,4 +1,4 @@
-import { useLinkClicks } from '~/lib/use-link-clicks';
+import { Link } from 'react-router';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import type { SiteInfo } from '~/lib/site';
 
@@ -14,7 +14,6 @@ const links = [
 
 /** `year` comes from the server (copyrightYear), the same in the HTML and after hydration. */
 export function SiteFooter({ site, year }: { site: SiteInfo; year: number }) {
-  const onFooterClick = useLinkClicks();
   return (
     <footer className="on-dark mt-16 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-3">
@@ -54,15 +53,13 @@ export function SiteFooter({ site, year }: { site: SiteInfo; year: number }) {
             </ul>
           ) : null}
         </address>
-        {/* Plain links, navigated in the app by the one handler (use-link-clicks.ts). */}
-        {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
-        <nav aria-label="Footer" onClick={onFooterClick}>
+        <nav aria-label="Footer">
           <ul className="grid grid-cols-2 gap-2 text-sm">
             {links.map((l) => (
               <li key={l.label}>
-                <a href={l.to} className="hover:text-white">
+                <Link to={l.to} className="hover:text-white">
                   {l.label}
-                </a>
+                </Link>
               </li>
             ))}
           </ul>

@@ -1,10 +1,9 @@
-import { Form, Link, useLocation, useSearchParams } from 'react-router';
+import { Form, Link, NavLink, useLocation, useSearchParams } from 'react-router';
 import { Menu, Search, ShoppingCart, UserRound } from 'lucide-react';
 import { MenuDisclosure } from '~/components/ui/menu-disclosure';
 import { useLocalCartCount } from '~/lib/cart-storage';
 import { SEARCH_MAX, searchText } from '~/lib/shop-url';
 import { useSyncedValue } from '~/lib/use-synced-value';
-import { useCurrent, useLinkClicks } from '~/lib/use-link-clicks';
 import { Logo } from './logo';
 
 interface TaxonomyEntry {
@@ -25,7 +24,6 @@ const linkClass =
 const panelClass =
   'mt-1 max-h-[70vh] w-64 overflow-y-auto rounded-lg border border-slate-200 bg-white p-1 shadow-lg md:absolute md:left-0';
 
-/** Plain links: the nav around them navigates in the app (use-link-clicks.ts). */
 function EntryList({
   label,
   entries,
@@ -39,24 +37,23 @@ function EntryList({
     <ul aria-label={label} className="flex flex-col">
       {entries.map((entry) => (
         <li key={entry.id}>
-          <a
-            href={`${base}/${entry.id}`}
+          <Link
+            to={`${base}/${entry.id}`}
             className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-800"
           >
             {entry.name}
-          </a>
+          </Link>
         </li>
       ))}
     </ul>
   );
 }
 
-/** A top-level entry: a plain link (the nav's click handler navigates), current like NavLink. */
 function NavEntry({ to, end, children }: { to: string; end?: boolean; children: string }) {
   return (
-    <a href={to} aria-current={useCurrent(to, end)} className={linkClass}>
+    <NavLink to={to} end={end} className={linkClass}>
       {children}
-    </a>
+    </NavLink>
   );
 }
 
@@ -131,7 +128,6 @@ export function SiteHeader({ user, sports, categories, siteName, serverCartCount
   const localCount = useLocalCartCount(!user);
   const cartCount = user ? serverCartCount : localCount;
   const q = searchText(params.get('q'));
-  const onNavClick = useLinkClicks();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
       {/* One row on a phone: logo, search, account, cart and menu (each a disclosure that works
@@ -217,21 +213,13 @@ export function SiteHeader({ user, sports, categories, siteName, serverCartCount
             summaryClassName={iconButton}
             panelClassName={dropPanel}
           >
-            {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
-            <nav aria-label="Mobile" className="flex flex-col gap-1" onClick={onNavClick}>
+            <nav aria-label="Mobile" className="flex flex-col gap-1">
               <NavLinks sports={sports} categories={categories} />
             </nav>
           </MenuDisclosure>
         </div>
       </div>
-      {/* The navs' links are plain anchors (about seventy on every page); one handler each
-          navigates in the app (use-link-clicks.ts). The links are what keyboards reach. */}
-      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
-      <nav
-        aria-label="Main"
-        className="hidden border-t border-slate-100 md:block"
-        onClick={onNavClick}
-      >
+      <nav aria-label="Main" className="hidden border-t border-slate-100 md:block">
         <div className="mx-auto flex max-w-7xl items-center gap-1 px-4 py-1">
           <NavLinks sports={sports} categories={categories} />
         </div>

@@ -20,6 +20,7 @@ export function EnquiryConfirmation({
   enquiry,
   justSent,
   back,
+  nextSteps,
   children,
 }: {
   enquiry: EnquiryConfirmationView;
@@ -27,6 +28,8 @@ export function EnquiryConfirmation({
   justSent: boolean;
   /** A link back (My Orders for a customer). */
   back?: { to: string; label: string };
+  /** Where the enquiry stands once the buyer has answered a quotation (instead of the steps). */
+  nextSteps?: string;
   /** What follows the confirmation (a customer's replies and quotations). */
   children?: React.ReactNode;
 }) {
@@ -105,7 +108,9 @@ export function EnquiryConfirmation({
         <h2 id="next-steps" className="text-lg font-bold text-slate-900">
           What happens next
         </h2>
-        {open ? (
+        {nextSteps ? (
+          <p className="mt-3 text-slate-700">{nextSteps}</p>
+        ) : open ? (
           <ol className="mt-3 space-y-3 text-slate-700">
             {[
               'Our team checks your items and anything you told us about delivery or installation.',
@@ -126,7 +131,7 @@ export function EnquiryConfirmation({
         ) : (
           <p className="mt-3 text-slate-700">
             {enquiry.status === 'quoted'
-              ? 'We have sent you our quotation. Reply to it, or contact us, to go ahead or to change anything.'
+              ? 'We have sent you our quotation. Accept it, ask for changes or decline it from the link in its e-mail or under My Orders, or simply reply to it.'
               : 'This enquiry is closed. For anything new, send us another enquiry.'}
           </p>
         )}

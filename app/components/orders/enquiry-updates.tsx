@@ -1,6 +1,8 @@
 import { FileText } from 'lucide-react';
 import { totalLabel } from '~/lib/money';
 import { ORDER_STATUS_LABELS } from '~/lib/orders';
+import { quotationState, revisionStatus } from '~/lib/quotation-state';
+import { StateBadge } from './quotation-state-badge';
 import type { QuotationSummary, TimelineEvent } from '~/services/inbox/enquiries.server';
 
 type Dated<T> = Omit<T, 'createdAt'> & { createdAt: Date | string };
@@ -45,6 +47,14 @@ function line(e: Dated<TimelineEvent>): React.ReactNode {
       return `We issued credit note ${e.invoice?.number ?? ''}`;
     case 'reminder':
       return `We reminded you that quotation ${e.quotation?.number ?? ''} expires soon`;
+    case 'accepted':
+      return `${e.actorName ?? 'You'} accepted quotation ${e.quotation?.number ?? ''}${
+        e.acceptance?.poNumber ? ` (PO ${e.acceptance.poNumber})` : ''
+      }`;
+    case 'declined':
+      return `You declined quotation ${e.quotation?.number ?? ''}`;
+    case 'changes_requested':
+      return `You asked for changes to quotation ${e.quotation?.number ?? ''}`;
     default:
       return null;
   }
@@ -59,10 +69,13 @@ export function EnquiryUpdates({
   enquiryId,
   timeline,
   quotations,
+  now,
 }: {
   enquiryId: number;
   timeline: Dated<TimelineEvent>[];
-  quotations: Dated<QuotationSummary>[];
+  quotations: (Omit<Dated<QuotationSummary>, 'validUntil'> & { validUntil: Date | string })[];
+  /** The clock the server read the revisions' states by. */
+  now: Date | string;
 }) {
   const href = (number: string) =>
     `/orders/${enquiryId}/quotations/${encodeURIComponent(number)}.pdf`;
@@ -80,13 +93,22 @@ export function EnquiryUpdates({
                 className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4"
               >
                 <div>
-                  <p className="font-semibold text-slate-900">
+                  <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
                     {q.number}
                     {i === 0 && quotations.length > 1 ? (
-                      <span className="ml-2 rounded-full bg-green-50 px-2 py-0.5 text-xs text-green-800">
+                      <span className="rounded-full bg-green-50 px-2 py-0.5 text-xs text-green-800">
                         Latest
                       </span>
                     ) : null}
+                    <StateBadge
+                      state={
+                        quotationState(
+                          revisionStatus(q.status, i === 0),
+                          q.validUntil,
+                          new Date(now),
+                        ).state
+                      }
+                    />
                   </p>
                   <p className="text-sm text-slate-600">
                     {money(q.totalCents)} {totalLabel(q.gstRegistered)} ·{' '}
@@ -120,7 +142,8 @@ export function EnquiryUpdates({
                 <span className="font-semibold text-slate-900">{line(e)}</span> ·{' '}
                 <Time date={e.createdAt} />
               </p>
-              {e.kind === 'reply' && e.body ? (
+              {(e.kind === 'reply' || e.kind === 'changes_requested' || e.kind === 'declined') &&
+              e.body ? (
                 <p className="mt-1.5 rounded-lg border border-slate-200 bg-white px-3 py-2 whitespace-pre-line text-slate-800">
                   {e.body}
                 </p>

@@ -34,7 +34,7 @@ function Release({ onReady }: { onReady: () => void }) {
   return null;
 }
 
-/** Toasts as spec §9 sets them: top-right, 5 s, paused on hover, swipe to dismiss, a close button. */
+/** Toasts: top-right, 5 s, paused on hover, swipe to dismiss, a close button. */
 export function Toaster() {
   const wanted = useSyncExternalStore(toasterState.subscribe, toasterState.wanted, () => false);
   if (!wanted) return null;

@@ -3,7 +3,7 @@ import { EMAIL_MAX, isEmailAddress } from './email';
 import { isPhoneNumber } from './phone';
 import { FULL_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '~/lib/constants';
 
-/** Spec §5 "Registration" messages, verbatim (with DESIGN.md decision 5). */
+/** The registration form's messages, word for word as users have always seen them. */
 export const ACCOUNT_MESSAGES = {
   email: 'Please enter a valid email address.',
   emailTaken: 'Email is already taken',
@@ -42,7 +42,7 @@ const confirmed = z.refine<{ password: string; confirm: string }>((v) => v.passw
   message: ACCOUNT_MESSAGES.confirm,
 });
 
-/** The register form (spec §5): e-mail, full name, password and its confirmation. */
+/** The register form: e-mail, full name, password and its confirmation. */
 export const registerSchema = z
   .object({ email: emailField, name: nameField, password: passwordField, confirm: z.string() })
   .check(confirmed);

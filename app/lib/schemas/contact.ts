@@ -3,7 +3,7 @@ import { EMAIL_MAX, isEmailAddress } from './email';
 import { charactersOrFewer } from './limits';
 import { isPhoneNumber } from './phone';
 
-// The Contact Us form (spec §2, §5: all four fields required, the e-mail typed as e-mail), read
+// The Contact Us form (all four fields required, the e-mail typed as e-mail), read
 // by the browser before sending and by the server again. zod/mini keeps the public page's script
 // small.
 

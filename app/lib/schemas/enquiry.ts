@@ -4,7 +4,7 @@ import { allOf } from '~/lib/forms';
 import { EMAIL_MAX, isEmailAddress } from './email';
 import { isPhoneNumber } from './phone';
 
-/** Spec §5 messages, verbatim. */
+/** The enquiry form's messages, word for word as users have always seen them. */
 export const ENQUIRY_MESSAGES = {
   emptyCart: 'Your cart is empty!',
   noContact: 'Please enter at least one contact method.',
@@ -71,7 +71,7 @@ export const EnquiryFormSchema = z.object({
   idempotencyKey: z.uuid(ENQUIRY_MESSAGES.expired),
 });
 
-/** A guest's contact details (spec §5 "Guest enquiry"); a blank name becomes 'Guest' later. */
+/** A guest's contact details ; a blank name becomes 'Guest' later. */
 export const GuestContactSchema = z
   .object({
     email: optional(ENQUIRY_LIMITS.email, 'The email address'),

@@ -3,7 +3,7 @@ import { charactersOrFewer } from './limits';
 import { cleanName } from './name';
 import { MAX_PRODUCT_IMAGES } from '~/lib/constants';
 
-/** Spec §5 "Add/Edit Product" messages, verbatim. */
+/** The Add/Edit Product form's messages, word for word as staff have always seen them. */
 export const PRODUCT_MESSAGES = {
   name: 'Product name is required.',
   sport: 'Please select a sport.',
@@ -63,7 +63,7 @@ const fields = {
   ),
 };
 
-/** Add Product (spec §5): name, sport, at least one category and at least one image. */
+/** Add Product: name, sport, at least one category and at least one image. */
 export const ProductCreateSchema = z.object({
   ...fields,
   images: imageSlots.check(z.minLength(1, PRODUCT_MESSAGES.images)),

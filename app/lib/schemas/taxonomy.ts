@@ -13,10 +13,10 @@ const name = (required: string) =>
       z.maxLength(TAXONOMY_NAME_MAX, `Keep the name under ${TAXONOMY_NAME_MAX + 1} characters.`),
     );
 
-/** Add Sports (spec §2): one field, the sport's name. */
+/** Add Sports: one field, the sport's name. */
 export const SportFormSchema = z.object({ name: name('Sport name is required.') });
 
-/** Add Categories (spec §2): one field, the category's name. */
+/** Add Categories: one field, the category's name. */
 export const CategoryFormSchema = z.object({ name: name('Category name is required.') });
 
 /** A rename from the Sports or Categories list: the same rule as creating one. */

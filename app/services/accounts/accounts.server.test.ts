@@ -49,7 +49,7 @@ function outboxLinks(email: string): string[] {
 }
 
 describe('register', () => {
-  it('creates a customer with the name, and refuses a taken e-mail with the spec message', async () => {
+  it('creates a customer with the name, and refuses a taken e-mail with its message', async () => {
     await register({
       email: 'lee@example.com',
       name: 'Lee Mei Ling',

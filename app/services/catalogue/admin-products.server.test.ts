@@ -383,7 +383,7 @@ describe('deleteProduct', () => {
     expect(await storedFiles()).toContain(src.replace(/^.*\//, ''));
   });
 
-  it('answers 404 with the spec message for an unknown product', async () => {
+  it('answers 404 with its message for an unknown product', async () => {
     const error = await rejection(deleteProduct(actor, 999_999));
     expect(error).toMatchObject({ status: 404, message: 'Failed to delete product.' });
   });

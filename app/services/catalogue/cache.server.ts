@@ -10,7 +10,7 @@ import { db, rowsOf } from '../db/client.server';
 const VERSION_TTL_MS = 1000;
 const MAX_ENTRIES = 2000;
 /**
- * Bound on the bytes of all entries together: the server's memory budget (issue 17: 250 MB
+ * Bound on the bytes of all entries together: the server's memory budget (250 MB
  * resident, with V8's old space capped at 192 MB by `npm start`) leaves the caches about this.
  * Entries that can be large declare their size (listProducts' id lists and pages, the API's
  * bodies, the sitemap's index); any other counts as ENTRY_BYTES plus its key.

@@ -336,7 +336,7 @@ function queryPlan(
     f.categoryIds,
     f.withoutImages,
   ]);
-  // A search reads the narrow product_search rows (migration 0012; decision 005, sixth pass): its
+  // A search reads the narrow product_search rows (migration 0012; decision 005): its
   // id, sport, date and vector. The wide products row joins (as w) only for what it alone holds:
   // the name, for the A–Z order, and search_text, for a literal match.
   const wide = queries && (literal || sort === 'name');

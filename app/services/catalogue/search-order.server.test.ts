@@ -1,4 +1,4 @@
-// The order of search results against a reference (issue 17): listProducts reads a search's first
+// The order of search results against a reference: listProducts reads a search's first
 // 1,024 ids in two parts (the matches in name, sport or categories, ranked; then the others, newest
 // first) and its later ids by ranking every match. Both must give exactly the order of sorting all
 // matches by RANK_TREE's rank, then newest first, then highest id. Runs on both engines.

@@ -1,4 +1,4 @@
-// Search relevance over the demo catalogue (issue 17): for each query, the products that must come
+// Search relevance over the demo catalogue: for each query, the products that must come
 // first (in any order among themselves) and products that must not appear at all. Runs on both
 // engines like every service test (TEST_DB=postgres for PostgreSQL).
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -84,7 +84,7 @@ export async function submitContactMessage(input: ContactSubmission): Promise<Co
     );
   } catch (error) {
     // The message is safe in the inbox; only the e-mails are missing. Say so in the log for the
-    // operator, and let the sender know, as the spec's failure message does.
+    // operator, and let the sender know, as the form's failure message does.
     // The database's own reason (Drizzle's wrapper would repeat the message's text in the log).
     const reason = error instanceof Error && error.cause ? error.cause : error;
     console.error(`Contact message ${id} stored, but its e-mails could not be queued:`, reason);

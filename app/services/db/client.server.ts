@@ -27,7 +27,7 @@ export const PLANNER_SETTINGS = { random_page_cost: '1.1' } as const;
  * PGlite runs inside the server's process: its buffer pool and maintenance memory are part of the
  * server's resident memory, and its WebAssembly memory never shrinks once grown. PostgreSQL's
  * defaults (128 MB and 64 MB) are for a server of its own; here the operating system's file cache
- * keeps the data files warm besides (issue 17: ≤ 400 MB resident after the bench). The pool is
+ * keeps the data files warm besides (≤ 400 MB resident after the bench). The pool is
  * 48 MB: about the live search table of the 100k bench (45 MB), so a search that ranks 30,000
  * matches mostly finds its pages in the pool instead of copying each from the file cache (with
  * 32 MB that copying was a sixth of the server's CPU under the search load; 48 MB: 131–135

@@ -1,7 +1,7 @@
 /**
  * The one schema for both engines (PGlite and PostgreSQL). Column names are snake_case in SQL
  * (drizzle `casing: 'snake_case'`), camelCase in TypeScript. The Better Auth tables (user, session,
- * account, verification) follow its Drizzle adapter's model; the spec's `profiles` are `user`.
+ * account, verification) follow its Drizzle adapter's model; a profile is a `user` row.
  */
 import { relations, sql } from 'drizzle-orm';
 import {
@@ -275,7 +275,7 @@ export const productImages = pgTable(
     productId: integer()
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    /** 0, 1 or 2: at most three images per product (spec §9). */
+    /** 0, 1 or 2: at most three images per product. */
     position: integer().notNull(),
     key: text().notNull(),
     width: integer().notNull(),

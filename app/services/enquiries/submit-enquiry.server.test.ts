@@ -115,7 +115,7 @@ describe('submitEnquiry', () => {
     });
   });
 
-  it('checks a guest’s contact as spec §5 says, and names a nameless guest Guest', async () => {
+  it('checks a guest’s contact, and names a nameless guest Guest', async () => {
     const none = await refusal(submit(guestFields({ email: '' })));
     expect(none.fields).toEqual({ email: 'Please enter at least one contact method.' });
     const email = await refusal(submit(guestFields({ email: 'not an email' })));

@@ -2,18 +2,21 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL }
 import { STATUS_LABELS, type EnquiryFilter } from '~/lib/schemas/inbox';
 import { db } from '../db/client.server';
 import {
+  attachments,
   enquiries,
   enquiryEvents,
   enquiryItems,
   invoices,
   orders,
   products,
+  quotationResponses,
   quotations,
   user,
   type EnquiryEventKind,
   type EnquiryStatus,
   type InvoiceKind,
   type OrderStatus,
+  type QuotationStatus,
 } from '../db/schema';
 import { UserError } from '../errors.server';
 import { deliverSoon, queueMail } from '../mail/queue.server';
@@ -183,6 +186,12 @@ export interface TimelineEvent {
   toOrderStatus: OrderStatus | null;
   /** The tax invoice or credit note an event issued. */
   invoice: { id: number; number: string; kind: InvoiceKind; totalCents: number } | null;
+  /** An acceptance's details (kind 'accepted'): the designation, the PO and its file. */
+  acceptance: {
+    designation: string | null;
+    poNumber: string | null;
+    file: { id: number; fileName: string; size: number } | null;
+  } | null;
   createdAt: Date;
 }
 
@@ -199,6 +208,9 @@ export interface QuotationSummary {
   /** Whether the company was GST-registered when it was sent (else its total has no GST). */
   gstRegistered: boolean;
   actorName: string;
+  /** Stored status and valid-until date: app/lib/quotation-state.ts reads the state from them. */
+  status: QuotationStatus;
+  validUntil: Date;
   createdAt: Date;
 }
 
@@ -237,6 +249,8 @@ export const quotationColumns = {
   gstRateBasisPoints: quotations.gstRateBasisPoints,
   gstRegistered: sentWithGst,
   actorName: quotations.actorName,
+  status: quotations.status,
+  validUntil: quotations.validUntil,
   createdAt: quotations.createdAt,
 };
 
@@ -268,11 +282,32 @@ export async function enquiryTimeline(
       invoiceNumber: invoices.number,
       invoiceKind: invoices.kind,
       invoiceTotal: invoices.totalCents,
+      designation: quotationResponses.designation,
+      poNumber: quotationResponses.poNumber,
+      fileId: attachments.id,
+      fileName: attachments.fileName,
+      fileSize: attachments.size,
     })
     .from(enquiryEvents)
     .leftJoin(quotations, eq(quotations.id, enquiryEvents.quotationId))
     .leftJoin(orders, eq(orders.id, enquiryEvents.orderId))
     .leftJoin(invoices, eq(invoices.id, enquiryEvents.invoiceId))
+    // An acceptance's details: one accepted response per revision (a unique index says so).
+    .leftJoin(
+      quotationResponses,
+      and(
+        eq(enquiryEvents.kind, 'accepted'),
+        eq(quotationResponses.quotationId, enquiryEvents.quotationId),
+        eq(quotationResponses.kind, 'accepted'),
+      ),
+    )
+    .leftJoin(
+      attachments,
+      and(
+        eq(attachments.responseId, quotationResponses.id),
+        eq(attachments.owner, 'purchase_order'),
+      ),
+    )
     .where(
       and(
         eq(enquiryEvents.enquiryId, enquiry.id),
@@ -294,6 +329,7 @@ export async function enquiryTimeline(
     fromOrderStatus: null,
     toOrderStatus: null,
     invoice: null,
+    acceptance: null,
     createdAt: enquiry.createdAt,
   };
   return [
@@ -309,6 +345,11 @@ export async function enquiryTimeline(
         invoiceNumber,
         invoiceKind,
         invoiceTotal,
+        designation,
+        poNumber,
+        fileId,
+        fileName,
+        fileSize,
         ...r
       }) => ({
         ...r,
@@ -324,6 +365,14 @@ export async function enquiryTimeline(
                 number: invoiceNumber!,
                 kind: invoiceKind!,
                 totalCents: invoiceTotal!,
+              }
+            : null,
+        acceptance:
+          r.kind === 'accepted'
+            ? {
+                designation,
+                poNumber,
+                file: fileId !== null ? { id: fileId, fileName: fileName!, size: fileSize! } : null,
               }
             : null,
       }),

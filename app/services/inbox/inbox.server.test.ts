@@ -68,7 +68,8 @@ async function mailsTo(to: string) {
       attachments: pendingMail.attachments,
     })
     .from(pendingMail)
-    .where(eq(pendingMail.to, to));
+    .where(eq(pendingMail.to, to))
+    .orderBy(pendingMail.id);
 }
 
 beforeAll(async () => {

@@ -16,7 +16,8 @@ const remindersTo = (to: string) =>
   db()
     .select({ subject: pendingMail.subject, text: pendingMail.text, replyTo: pendingMail.replyTo })
     .from(pendingMail)
-    .where(eq(pendingMail.to, to));
+    .where(eq(pendingMail.to, to))
+    .orderBy(pendingMail.id);
 
 describe('expiry reminders', () => {
   it('go once, inside the window before expiry, and never before it', async () => {

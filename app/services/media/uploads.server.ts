@@ -76,24 +76,29 @@ export async function readProductUpload(request: Request): Promise<ProductUpload
   }
 }
 
+/** What is wrong with an uploaded image, found by `imageProblem`. */
+export type ImageProblem = 'notImage' | 'tooManyPixels' | 'damaged';
+
 /**
- * Checks that a file is a JPEG, PNG or WebP image by its content (its name and declared type are
- * ignored) and that it decodes completely within the pixel limit. Refusals are 4xx UserErrors
- * about the `images` field that name the file by its place in the form.
+ * Whether a file is an image of one of `formats` (sharp's names: 'jpeg', 'png', 'webp') by its
+ * content (its name and declared type are ignored) that decodes completely within the pixel
+ * limit: null when it is, else what is wrong.
  */
-export async function checkImage(data: Buffer, label: string): Promise<void> {
+export async function imageProblem(
+  data: Buffer,
+  formats: readonly string[],
+): Promise<ImageProblem | null> {
   let meta: Metadata;
   try {
     // Only the header is read here, so no pixel limit yet: the size check below names the problem.
     meta = await sharp(data, { limitInputPixels: false }).metadata();
   } catch {
-    throw new UserError(UPLOAD_MESSAGES.notImage(label), 415, 'images');
+    return 'notImage';
   }
-  if (meta.format !== 'jpeg' && meta.format !== 'png' && meta.format !== 'webp')
-    throw new UserError(UPLOAD_MESSAGES.notImage(label), 415, 'images');
+  if (!formats.includes(meta.format)) return 'notImage';
   // The header alone says how big the decoded image would be: refuse before decoding it.
   if (!meta.width || !meta.height || meta.width * meta.height > MAX_IMAGE_PIXELS)
-    throw new UserError(UPLOAD_MESSAGES.tooManyPixels(label), 413, 'images');
+    return 'tooManyPixels';
   try {
     // A full decode: a truncated or corrupt file fails here rather than half-stored.
     await sharp(data, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })
@@ -101,7 +106,24 @@ export async function checkImage(data: Buffer, label: string): Promise<void> {
       .raw()
       .toBuffer();
   } catch {
-    throw new UserError(UPLOAD_MESSAGES.damaged(label), 422, 'images');
+    return 'damaged';
+  }
+  return null;
+}
+
+/**
+ * Checks that a file is a JPEG, PNG or WebP image by its content and that it decodes completely
+ * within the pixel limit. Refusals are 4xx UserErrors about the `images` field that name the file
+ * by its place in the form.
+ */
+export async function checkImage(data: Buffer, label: string): Promise<void> {
+  switch (await imageProblem(data, ['jpeg', 'png', 'webp'])) {
+    case 'notImage':
+      throw new UserError(UPLOAD_MESSAGES.notImage(label), 415, 'images');
+    case 'tooManyPixels':
+      throw new UserError(UPLOAD_MESSAGES.tooManyPixels(label), 413, 'images');
+    case 'damaged':
+      throw new UserError(UPLOAD_MESSAGES.damaged(label), 422, 'images');
   }
 }
 

@@ -29,7 +29,8 @@ const mailsTo = (to: string) =>
   db()
     .select({ subject: pendingMail.subject, text: pendingMail.text })
     .from(pendingMail)
-    .where(eq(pendingMail.to, to));
+    .where(eq(pendingMail.to, to))
+    .orderBy(pendingMail.id);
 
 const eventsOf = (enquiryId: number) =>
   db()

@@ -1,10 +1,14 @@
 import {
   AlarmClock,
+  CircleCheck,
+  CircleX,
   FileText,
   Lock,
   Mail,
   MessageSquarePlus,
   Receipt,
+  Paperclip,
+  PencilLine,
   RefreshCw,
   Send,
   ShoppingCart,
@@ -29,6 +33,9 @@ const ICON: Partial<Record<Event['kind'], LucideIcon>> = {
   invoice: Receipt,
   credit_note: Receipt,
   reminder: AlarmClock,
+  accepted: CircleCheck,
+  declined: CircleX,
+  changes_requested: PencilLine,
 };
 
 function headline(e: Event): React.ReactNode {
@@ -80,8 +87,50 @@ function headline(e: Event): React.ReactNode {
       );
     case 'reminder':
       return <>The buyer was reminded that the quotation expires</>;
+    // The buyer's answers: who gave them (the name typed with an acceptance), and the enquiry's
+    // move back to In progress when staff have the next step.
+    case 'accepted':
+      return (
+        <>
+          {who}
+          {e.acceptance?.designation ? `, ${e.acceptance.designation},` : ''} accepted quotation{' '}
+          <strong className="font-semibold">{e.quotation?.number ?? '(removed)'}</strong>
+          {e.acceptance?.poNumber ? ` with PO ${e.acceptance.poNumber}` : ''}
+          {moved(e)}
+        </>
+      );
+    case 'declined':
+      return (
+        <>
+          {who} declined quotation{' '}
+          <strong className="font-semibold">{e.quotation?.number ?? '(removed)'}</strong>
+        </>
+      );
+    case 'changes_requested':
+      return (
+        <>
+          {who} asked for changes to quotation{' '}
+          <strong className="font-semibold">{e.quotation?.number ?? '(removed)'}</strong>
+          {moved(e)}
+        </>
+      );
   }
 }
+
+function moved(e: Event): React.ReactNode {
+  if (!e.toStatus || !e.fromStatus) return null;
+  return (
+    <>
+      {' '}
+      and it moved to <strong className="font-semibold">{STATUS_LABELS[e.toStatus]}</strong>
+    </>
+  );
+}
+
+const size = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /**
  * An enquiry's timeline, oldest first, with who and when. Notes are marked private, so staff
@@ -90,9 +139,12 @@ function headline(e: Event): React.ReactNode {
 export function EnquiryTimeline({
   events,
   quotationHref,
+  attachmentHref,
 }: {
   events: Event[];
   quotationHref: (number: string) => string;
+  /** Where staff download a private file of the enquiry (a purchase order). */
+  attachmentHref: (id: number) => string;
 }) {
   return (
     <ol className="space-y-4">
@@ -147,6 +199,15 @@ export function EnquiryTimeline({
                   className="mt-1 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
                 >
                   <FileText aria-hidden className="size-4" /> {e.quotation.number}.pdf
+                </a>
+              ) : null}
+              {e.acceptance?.file ? (
+                <a
+                  href={attachmentHref(e.acceptance.file.id)}
+                  className="mt-1 flex w-fit items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+                >
+                  <Paperclip aria-hidden className="size-4" /> Purchase order:{' '}
+                  {e.acceptance.file.fileName} ({size(e.acceptance.file.size)})
                 </a>
               ) : null}
             </div>

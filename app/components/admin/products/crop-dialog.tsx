@@ -35,7 +35,7 @@ async function cropToJpeg(src: string, area: Area, name: string): Promise<File> 
 }
 
 /**
- * 'Crop Image' (spec §2): a square crop with zoom 1 to 3 over a 300 px high preview. 'Don't crop'
+ * 'Crop Image': a square crop with zoom 1 to 3 over a 300 px high preview. 'Don't crop'
  * keeps the original, 'Cancel' adds nothing, 'Confirm Crop' gives the cropped JPEG. A file the
  * browser cannot show as an image (a text file named .jpg: the type is read from the name) is
  * said so at once, with Cancel only, rather than added to be refused by the server on SUBMIT.

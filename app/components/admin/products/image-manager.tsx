@@ -71,12 +71,12 @@ export function ImageManager({
     maxSize: MAX_IMAGE_BYTES,
     multiple: false,
     maxFiles: 1,
-    // Once three images exist further drops are ignored (spec §5); Replace still opens the picker.
+    // Once three images exist further drops are ignored (three at most); Replace still opens the picker.
     noDrag: full,
     noClick: full,
     // The root is not a control of its own: keyboard and screen-reader users get a real button.
     noKeyboard: true,
-    // The spec's wording (§8) in bytes, where react-dropzone 20 would say '10 MB'.
+    // The product's own wording of the limit in bytes, where react-dropzone would say '10 MB'.
     getErrorMessage: (error) =>
       error.code === 'file-too-large'
         ? `File is larger than ${MAX_IMAGE_BYTES} bytes`

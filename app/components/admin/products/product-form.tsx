@@ -45,7 +45,7 @@ export function typedFields(
 }
 
 /**
- * The Add and Edit Product form (spec §2, §5): name, sport, categories, description and images.
+ * The Add and Edit Product form: name, sport, categories, description and images.
  * The browser checks it with the action's schema and sends nothing while it is invalid; a valid
  * form goes as multipart/form-data, its fields plus the chosen image files in order.
  */
@@ -138,7 +138,7 @@ export function ProductForm({
             id="description"
             label="Description"
             defaultValue={initial.description ?? ''}
-            // Spec §9: the description box is 25vh high (a readable minimum on short screens).
+            // The description box is 25vh high (a readable minimum on short screens).
             style={{ height: '25vh', minHeight: '8rem' }}
             error={form.errors.description}
           />

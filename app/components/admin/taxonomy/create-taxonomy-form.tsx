@@ -11,7 +11,7 @@ import type { TaxonomyCopy } from './labels';
 export type CreateResult = ActionResult<{ created: { id: number; name: string } }>;
 
 /**
- * Add Sports / Add Categories (spec §2): one name field and SUBMIT. The form stays on the page so
+ * Add Sports / Add Categories: one name field and SUBMIT. The form stays on the page so
  * several can be added in a row; a success says so (also without JavaScript) and links to the
  * new entry in the shop and to the list.
  */

@@ -1,0 +1,41 @@
+import { plainPage } from '../request-state.server';
+
+/**
+ * `attachment` with the file's name: plain ASCII for old clients (anything else, and quotes,
+ * as `_`) and the exact name in UTF-8 (RFC 6266's `filename*`) for the rest.
+ */
+export function attachmentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * A private file (a quotation PDF, a buyer's purchase order) sent after its route's access
+ * check: downloaded, never shown inline (an image or PDF from a buyer is opened by the reader's
+ * own program, not as a page of this site), and kept by no cache. The browser does not guess
+ * its type either: every response carries `X-Content-Type-Options: nosniff` (server/headers.ts).
+ */
+export function downloadResponse(file: {
+  fileName: string;
+  contentType: string;
+  data: Buffer;
+}): Response {
+  return new Response(new Uint8Array(file.data), {
+    headers: {
+      'Content-Type': file.contentType,
+      'Content-Disposition': attachmentDisposition(file.fileName),
+      'Content-Length': String(file.data.length),
+      'Cache-Control': 'no-store',
+      'X-Robots-Tag': 'noindex, nofollow',
+    },
+  });
+}
+
+/** A file that is not there (or not this visitor's): a page a browser shows, with the way back. */
+export function fileNotFound(title: string, back: [href: string, label: string]): Response {
+  const text = 'There is no file at this address: the link may be mistyped or out of date.';
+  return new Response(plainPage(title, text, [back]), {
+    status: 404,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}
