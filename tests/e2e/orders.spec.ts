@@ -35,11 +35,9 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fieldhouse-orders-e2e-'));
-  const output = execFileSync(
-    process.execPath,
-    ['node_modules/tsx/dist/cli.mjs', 'tests/e2e/fixtures/seed-sale.ts'],
-    { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: '0' } },
-  ).toString();
+  const output = execFileSync('node_modules/.bin/tsx', ['tests/e2e/fixtures/seed-sale.ts'], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: '0' },
+  }).toString();
   seeded = JSON.parse(output.trim().split('\n').at(-1)!) as Seeded;
   server = await startBuiltServer(
     { AUTH_RATE_LIMIT_MAX: '1000', NODE_ENV: 'production' },
