@@ -12,8 +12,10 @@ export function attachmentDisposition(fileName: string): string {
 /**
  * A private file (a quotation PDF, a buyer's purchase order) sent after its route's access
  * check: downloaded, never shown inline (an image or PDF from a buyer is opened by the reader's
- * own program, not as a page of this site), and kept by no cache. The browser does not guess
- * its type either: every response carries `X-Content-Type-Options: nosniff` (server/headers.ts).
+ * own program, not as a page of this site), and kept by no cache: its routes are under /admin
+ * and a quotation's /quotations link, which server/headers.ts answers with the one Cache-Control
+ * that says so (a second here would be sent twice). The browser does not guess its type either:
+ * every response carries `X-Content-Type-Options: nosniff` (server/headers.ts).
  */
 export function downloadResponse(file: {
   fileName: string;
@@ -25,7 +27,6 @@ export function downloadResponse(file: {
       'Content-Type': file.contentType,
       'Content-Disposition': attachmentDisposition(file.fileName),
       'Content-Length': String(file.data.length),
-      'Cache-Control': 'no-store',
       'X-Robots-Tag': 'noindex, nofollow',
     },
   });
@@ -36,6 +37,6 @@ export function fileNotFound(title: string, back: [href: string, label: string])
   const text = 'There is no file at this address: the link may be mistyped or out of date.';
   return new Response(plainPage(title, text, [back]), {
     status: 404,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+    headers: { 'Content-Type': 'text/html; charset=utf-8' },
   });
 }
