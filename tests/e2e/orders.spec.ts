@@ -20,6 +20,7 @@ interface Seeded {
   guest: { id: number; number: string; enquiryId: number; reference: string; token: string };
   stale: { id: number; number: string; enquiryId: number; reference: string };
   unregistered: { id: number; number: string; enquiryId: number; reference: string };
+  openUnregistered: { number: string; token: string };
   waiting: { id: number; reference: string };
   expiring: { id: number; number: string };
 }
@@ -376,8 +377,38 @@ test('a quotation sent while not GST-registered is never called "incl. GST": its
   await expect(buyer.getByRole('region', { name: 'Your order' })).toContainText(
     'S$2,700.05 (no GST)',
   );
+  await expect(main.getByRole('region', { name: 'Latest quotation' })).toContainText(
+    'Total (no GST)S$2,700.05',
+  );
   await expect(main).not.toContainText('incl. GST');
+  await expect(main).not.toContainText('including GST');
   await expectNoSeriousViolations(buyer);
   await pictures(buyer, 'buyer-order-no-gst');
   await buyerCtx.close();
+
+  // An open revision by its link: the totals, the acceptance's words and the earlier revision.
+  const guestCtx = await context(browser);
+  const guest = await guestCtx.newPage();
+  const open = seeded.openUnregistered;
+  await guest.goto(`/quotations/${open.token}`);
+  const page = guest.getByRole('main');
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Quotation ${open.number}` }),
+  ).toBeVisible();
+  await expect(page.getByTestId('total-incl-gst')).toHaveText('S$2,501.00');
+  await expect(page.getByText('Total (no GST)')).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Accept this quotation' })).toContainText(
+    'for S$2,501.00, no GST charged, as shown above.',
+  );
+  await expect(
+    page.getByRole('region', { name: 'All revisions' }).getByRole('listitem'),
+  ).toHaveText([/S\$2,501\.00 \(no GST\)/, /S\$2,501\.00 \(no GST\)/]);
+  await expect(page).not.toContainText('incl. GST');
+  await expect(page).not.toContainText('including GST');
+  await expectNoSeriousViolations(guest);
+  // Its PDF by the same link: kept by no cache, said once.
+  const pdf = await guest.request.get(`/quotations/${open.token}/${open.number}.pdf`);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['cache-control']).toBe('private, no-store');
+  await guestCtx.close();
 });

@@ -110,10 +110,6 @@ export function cookieHeader(headers: Headers): string {
     .join('; ');
 }
 
-/**
- * A quotation as its PDF prints it: revision 2 for a school, GST-registered, two lines with a
- * discount each and 5% off the whole (totals worked out to the cent in the comment below).
- */
 /** The company as its documents print it (its GST registration is each document's own). */
 const COMPANY = {
   name: 'Fieldhouse Sports Engineering',
@@ -123,6 +119,10 @@ const COMPANY = {
   phone: '+65 6123 4567',
 };
 
+/**
+ * A quotation as its PDF prints it: revision 2 for a school, GST-registered, two lines with a
+ * discount each and 5% off the whole (totals worked out to the cent in the comment below).
+ */
 export const quotationDocument = (over: Partial<QuotationDocument> = {}): QuotationDocument => ({
   company: { ...COMPANY, gstRegNo: 'M2-1234567-8' },
   number: 'Q-FH-2026-ABC123-2',
@@ -416,6 +416,8 @@ export async function createSentRevision(
     validUntil?: Date;
     unitPriceCents?: number;
     quantity?: number;
+    /** null: sent while the company was not GST-registered (no GST added). */
+    gstRegNo?: string | null;
   } = {},
 ) {
   const enquiry = overrides.enquiryId
@@ -437,7 +439,9 @@ export async function createSentRevision(
   const quantity = overrides.quantity ?? 2;
   const unitPriceCents = overrides.unitPriceCents ?? 125_050;
   const subtotalCents = quantity * unitPriceCents;
-  const gstCents = Math.floor((subtotalCents * 900 + 5_000) / 10_000);
+  const gstRegNo = overrides.gstRegNo === undefined ? 'M90000000A' : overrides.gstRegNo;
+  const rate = gstRegNo === null ? 0 : 900;
+  const gstCents = Math.floor((subtotalCents * rate + 5_000) / 10_000);
   const line = {
     kind: 'item' as const,
     description: 'Aluminium Goalposts',
@@ -448,6 +452,7 @@ export async function createSentRevision(
   };
   const pdf = await renderQuotationPdf(
     quotationDocument({
+      company: { ...COMPANY, gstRegNo },
       number,
       revision: sequence,
       replaces: sequence > 1 ? `Q-${enquiry.reference}-${sequence - 1}` : null,
@@ -456,6 +461,8 @@ export async function createSentRevision(
       subtotalCents,
       discount: null,
       discountCents: 0,
+      netCents: subtotalCents,
+      gstRateBasisPoints: rate,
       gstCents,
       totalCents: subtotalCents + gstCents,
     }),
@@ -482,8 +489,8 @@ export async function createSentRevision(
         validityDays: 30,
         validUntil,
         terms: 'Payment within 30 days.',
-        gstRegNo: 'M90000000A',
-        gstRateBasisPoints: 900,
+        gstRegNo,
+        gstRateBasisPoints: rate,
         subtotalCents,
         gstCents,
         totalCents: subtotalCents + gstCents,
