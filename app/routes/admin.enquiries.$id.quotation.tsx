@@ -10,7 +10,7 @@ import { adminMeta } from '~/lib/admin-meta';
 import { busyButton } from '~/lib/busy-button';
 import { callServerAction } from '~/lib/client-action';
 import { formValues } from '~/lib/forms';
-import { formatCents, formatRate, priceLines, valueBand } from '~/lib/money';
+import { formatCents, formatRate, priceLines, totalLabel, valueBand } from '~/lib/money';
 import {
   extraLineIndexes,
   inputLines,
@@ -431,7 +431,7 @@ function QuotationEditor({ loaderData }: { loaderData: Route.ComponentProps['loa
                   />
                 ) : null}
                 <div className="flex justify-between border-t border-slate-300 pt-1 text-base font-bold">
-                  <dt>{gst.regNo ? 'Total including GST' : 'Total (no GST)'}</dt>
+                  <dt>Total {totalLabel(gst.regNo !== null)}</dt>
                   <dd data-testid="total">{formatCents(pricing.totalCents)}</dd>
                 </div>
               </dl>

@@ -16,7 +16,7 @@ import { MAX_ATTACHMENTS } from '~/lib/attachments';
 import { busyButton } from '~/lib/busy-button';
 import { formValues } from '~/lib/forms';
 import { mailtoHref } from '~/lib/schemas/email';
-import { formatCents } from '~/lib/money';
+import { formatCents, totalLabel } from '~/lib/money';
 import { quotationState, revisionStatus } from '~/lib/quotation-state';
 import {
   ENQUIRY_STATUSES,
@@ -424,7 +424,7 @@ export default function AdminEnquiry({ loaderData }: Route.ComponentProps) {
                       />
                     </span>
                     <p className="text-slate-600">
-                      {formatCents(q.totalCents)} incl. GST ·{' '}
+                      {formatCents(q.totalCents)} {totalLabel(q.gstRegistered)} ·{' '}
                       <When date={q.createdAt} withTime={false} /> · {q.actorName}
                     </p>
                   </li>

@@ -140,6 +140,7 @@ export default function Enquiry({ loaderData, actionData }: Route.ComponentProps
               key={String(latest.lastAnsweredAt)}
               number={latest.number}
               totalCents={latest.totalCents}
+              gstRegistered={latest.gstRegNo !== null}
               organisation={latest.attention.organisation}
               quotationId={latest.id}
               result={actionData}

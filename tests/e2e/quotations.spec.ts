@@ -61,8 +61,6 @@ async function sendQuotation(staff: Page, reference: string, n = 1) {
   const number = `Q-${reference}-${n}`;
   await expect(staff.getByRole('heading', { name: `Quotation ${number}` })).toBeVisible();
   await hydrated(staff);
-  // A guest's enquiry has no name to prefill the quotation's addressee with.
-  await staff.getByLabel('Attention to (name)').fill('Mdm Tan');
   await staff
     .getByLabel(/^Unit price \(S\$\) for /)
     .first()

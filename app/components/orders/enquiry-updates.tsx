@@ -1,4 +1,5 @@
 import { FileText } from 'lucide-react';
+import { totalLabel } from '~/lib/money';
 import { ORDER_STATUS_LABELS } from '~/lib/orders';
 import { quotationState, revisionStatus } from '~/lib/quotation-state';
 import { StateBadge } from './quotation-state-badge';
@@ -113,8 +114,8 @@ export function EnquiryUpdates({
                     />
                   </p>
                   <p className="text-sm text-slate-600">
-                    {money(q.totalCents)} incl. GST · <Time date={q.createdAt} /> · valid{' '}
-                    {q.validityDays} days
+                    {money(q.totalCents)} {totalLabel(q.gstRegistered)} ·{' '}
+                    <Time date={q.createdAt} /> · valid {q.validityDays} days
                   </p>
                 </div>
                 <a

@@ -210,6 +210,8 @@ export interface QuotationSummary {
   gstCents: number;
   totalCents: number;
   gstRateBasisPoints: number;
+  /** Whether the company was GST-registered when it was sent (else its total has no GST). */
+  gstRegistered: boolean;
   actorName: string;
   /** Stored status and valid-until date: app/lib/quotation-state.ts reads the state from them. */
   status: QuotationStatus;
@@ -238,6 +240,9 @@ export interface EnquiryCase {
   quotations: QuotationSummary[];
 }
 
+/** Whether a quotation was sent while the company was GST-registered: its total includes GST. */
+export const sentWithGst = sql<boolean>`${quotations.gstRegNo} is not null`;
+
 export const quotationColumns = {
   id: quotations.id,
   number: quotations.number,
@@ -247,6 +252,7 @@ export const quotationColumns = {
   gstCents: quotations.gstCents,
   totalCents: quotations.totalCents,
   gstRateBasisPoints: quotations.gstRateBasisPoints,
+  gstRegistered: sentWithGst,
   actorName: quotations.actorName,
   status: quotations.status,
   validUntil: quotations.validUntil,

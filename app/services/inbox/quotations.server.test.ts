@@ -186,8 +186,21 @@ describe('the quotation form', () => {
       discount: 'The discount cannot be more than the subtotal (S$250.00).',
     });
     expect(errors({ attentionName: ' ' })).toEqual({
-      attentionName: 'Enter the name of the person this quotation is for.',
+      attentionName: 'Enter the person or the organisation this quotation is for.',
     });
+  });
+
+  it('addresses a quotation to an organisation alone when the buyer left no name', () => {
+    const values = { ...valid, attentionName: '', attentionOrganisation: 'Bedok Primary School' };
+    expect(errors(values)).toEqual({});
+    expect(readQuotationInput(values, ids, 2).attention).toEqual({
+      name: 'Bedok Primary School',
+      organisation: null,
+      address: null,
+    });
+    expect(
+      readQuotationInput({ ...values, attentionName: 'Mdm Tan' }, ids, 2).attention,
+    ).toMatchObject({ name: 'Mdm Tan', organisation: 'Bedok Primary School' });
   });
 
   it('refuses totals over what can be stored, GST included', () => {

@@ -4,7 +4,6 @@ import { GUEST_NAME } from '~/lib/constants';
 import {
   centsToInput,
   discountToInput,
-  formatCents,
   priceLines,
   pricingProblems,
   type Discount,
@@ -578,7 +577,7 @@ async function issue(
           reference: enquiry.reference,
           number: document.number,
           replaces: document.replaces,
-          total: formatCents(pricing.totalCents),
+          totalCents: pricing.totalCents,
           gstRegistered: gst.regNo !== null,
           validUntil: document.validUntil,
           staffName: actor.name,

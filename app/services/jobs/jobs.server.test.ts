@@ -67,6 +67,19 @@ describe('expiry reminders', () => {
     ]);
   });
 
+  it('say no GST is charged on a quotation sent while not GST-registered', async () => {
+    const expires = new Date('2050-05-20T15:59:59Z');
+    await createQuotation({
+      validUntil: expires,
+      gstRegNo: null,
+      enquiry: { contactEmail: 'remind-no-gst@school.example' },
+    });
+    await sendExpiryReminders(new Date(expires.getTime() - DAY), 3);
+    const [mail] = await remindersTo('remind-no-gst@school.example');
+    expect(mail!.text).toContain('(S$2,700.05, no GST charged) is valid until 20 May 2050.');
+    expect(mail!.text).not.toContain('including GST');
+  });
+
   it('tell a signed-in buyer about My Orders', async () => {
     const buyer = await createCustomer({ email: 'account-buyer@school.example' });
     const expires = new Date('2051-01-10T15:59:59Z');

@@ -7,7 +7,6 @@ import {
   parseFormData,
 } from '@remix-run/form-data-parser';
 import { and, asc, desc, eq, gt } from 'drizzle-orm';
-import { formatCents } from '~/lib/money';
 import { quotationState, revisionStatus, type QuotationState } from '~/lib/quotation-state';
 import {
   declineMessage,
@@ -39,7 +38,7 @@ import {
 import { hashAccessToken, isAccessTokenShape } from '../enquiries/access-token.server';
 import { env } from '../env.server';
 import { UserError } from '../errors.server';
-import { lockEnquiry } from '../inbox/enquiries.server';
+import { lockEnquiry, sentWithGst } from '../inbox/enquiries.server';
 import { orderUrl } from '../inbox/mails.server';
 import { violatesConstraint } from '../db/errors.server';
 import { singaporeDate, type Tx } from '../inbox/shared.server';
@@ -243,6 +242,7 @@ async function record(
       status: quotations.status,
       validUntil: quotations.validUntil,
       totalCents: quotations.totalCents,
+      gstRegNo: quotations.gstRegNo,
       pdfSha256: quotations.pdfSha256,
       actionTokenHash: quotations.actionTokenHash,
     })
@@ -307,7 +307,8 @@ async function record(
     kind: answer.kind,
     number: quotation.number,
     reference: enquiry.reference,
-    total: formatCents(quotation.totalCents),
+    totalCents: quotation.totalCents,
+    gstRegistered: quotation.gstRegNo !== null,
     name,
     designation: answer.kind === 'accepted' ? answer.designation : null,
     poNumber: answer.kind === 'accepted' ? answer.poNumber || null : null,
@@ -422,6 +423,8 @@ export interface RevisionSummary {
   createdAt: Date;
   validUntil: Date;
   totalCents: number;
+  /** Whether the company was GST-registered when it was sent (else its total has no GST). */
+  gstRegistered: boolean;
   /** Its status with a newer revision counted as superseding it (state computed by the page). */
   status: QuotationStatus;
 }
@@ -520,6 +523,7 @@ async function buyerView(row: BuyerRow): Promise<BuyerQuotation> {
         createdAt: quotations.createdAt,
         validUntil: quotations.validUntil,
         totalCents: quotations.totalCents,
+        gstRegistered: sentWithGst,
         status: quotations.status,
       })
       .from(quotations)
