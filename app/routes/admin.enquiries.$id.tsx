@@ -9,7 +9,7 @@ import { StatusBadge, When } from '~/components/admin/inbox/status-badge';
 import { StateBadge } from '~/components/orders/quotation-state-badge';
 import { card, primaryButton, secondaryButton } from '~/components/admin/inbox/styles';
 import { AttachmentField } from '~/components/ui/attachment-field';
-import { AttachmentList } from '~/components/ui/attachment-list';
+import { AttachmentList, replyFileLists } from '~/components/ui/attachment-list';
 import { FormError, SelectField, TextAreaField } from '~/components/ui/field';
 import { adminMeta } from '~/lib/admin-meta';
 import { MAX_ATTACHMENTS } from '~/lib/attachments';
@@ -327,13 +327,7 @@ export default function AdminEnquiry({ loaderData }: Route.ComponentProps) {
               events={enquiry.timeline}
               quotationHref={pdfHref}
               attachmentHref={fileHref}
-              replyFiles={(eventId) => (
-                <AttachmentList
-                  files={files.filter((f) => f.owner === 'reply' && f.eventId === eventId)}
-                  href={fileHref}
-                  label="Files sent with this reply"
-                />
-              )}
+              replyFiles={replyFileLists(files, fileHref)}
             />
           </section>
 

@@ -4,7 +4,7 @@ import { useSite } from '~/components/company/use-site';
 import { AnsweredNotice, answeredKind } from '~/components/orders/answered-notice';
 import { EnquiryConfirmation } from '~/components/orders/enquiry-confirmation';
 import { EnquiryFiles } from '~/components/orders/enquiry-files';
-import { AttachmentList } from '~/components/ui/attachment-list';
+import { replyFileLists } from '~/components/ui/attachment-list';
 import { EnquiryUpdates } from '~/components/orders/enquiry-updates';
 import { CustomerOrders } from '~/components/sales/customer-orders';
 import { QuotationAnswerForms, unclaimedFailure } from '~/components/orders/quotation-answer-forms';
@@ -155,13 +155,7 @@ export default function Enquiry({ loaderData, actionData }: Route.ComponentProps
           timeline={timeline}
           quotations={quotations}
           now={now}
-          replyFiles={(eventId) => (
-            <AttachmentList
-              files={files.filter((f) => f.owner === 'reply' && f.eventId === eventId)}
-              href={fileHref}
-              label="Files sent with this reply"
-            />
-          )}
+          replyFiles={replyFileLists(files, fileHref)}
         />
       </div>
     </EnquiryConfirmation>

@@ -13,6 +13,25 @@ export interface ListedAttachment {
  * Files to download, each a link to the route of the page's audience (`href`), which checks
  * access again on the server and sends the file as an attachment.
  */
+/**
+ * A timeline's `replyFiles`: for a reply's event, the list of the files that reply carried (none
+ * for a reply without files).
+ */
+export function replyFileLists(
+  files: readonly (ListedAttachment & { owner: string; eventId: number | null })[],
+  href: (id: number) => string,
+) {
+  return function filesOfReply(eventId: number) {
+    return (
+      <AttachmentList
+        files={files.filter((f) => f.owner === 'reply' && f.eventId === eventId)}
+        href={href}
+        label="Files sent with this reply"
+      />
+    );
+  };
+}
+
 export function AttachmentList({
   files,
   href,
