@@ -6,33 +6,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect, hydrated, mailsAbout, test, type Page } from './test';
+import { onePagePdf } from './files';
 import { customerPage, staffPage } from './people';
 import { expectNoSeriousViolations } from './axe';
 
-/** A small PNG, and a PDF of one empty page with a valid cross-reference table. */
+/** A small PNG. */
 const PNG = await sharp({
   create: { width: 40, height: 30, channels: 3, background: '#2a6' },
 })
   .png()
   .toBuffer();
-function pdf(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const at of offsets) body += `${String(at).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
 const file = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeType, buffer });
 const LONG_NAME = 'Bedok Green Primary School field, north side, before the works (12 March).png';
 
@@ -65,7 +48,7 @@ test('a guest attaches files with JavaScript: checked, listed, sent, and downloa
   const field = page.getByLabel('Photos or drawings (optional)');
   await field.setInputFiles([
     file('field.png', 'image/png', PNG),
-    file('site plan.pdf', 'application/pdf', pdf()),
+    file('site plan.pdf', 'application/pdf', onePagePdf()),
   ]);
   const chosen = page.getByRole('list', { name: 'Chosen files' });
   await expect(chosen.getByRole('listitem')).toHaveText([/field\.png/, /site plan\.pdf/]);
@@ -110,7 +93,7 @@ test('a guest attaches files with JavaScript: checked, listed, sent, and downloa
   await expectNoSeriousViolations(page);
   const got = await download(page, 'site plan.pdf');
   expect(got.name).toBe('site plan.pdf');
-  expect(got.bytes.equals(pdf())).toBe(true);
+  expect(got.bytes.equals(onePagePdf())).toBe(true);
 
   // Whoever holds the link gets the file, as a download nobody caches; a wrong link gets a 404.
   const href = (await files.getByRole('link', { name: /^field\.png/ }).getAttribute('href'))!;
@@ -164,7 +147,7 @@ test('a signed-in customer attaches a file without JavaScript; a refused file sa
   await expect(page.getByText('Your files were not kept: please choose them again.')).toBeVisible();
   await expect(page.getByLabel('Message')).toHaveValue('Our hall, see the drawing.');
 
-  await field.setInputFiles([file('hall drawing.pdf', 'application/pdf', pdf())]);
+  await field.setInputFiles([file('hall drawing.pdf', 'application/pdf', onePagePdf())]);
   await page.getByRole('button', { name: 'ENQUIRE' }).click();
   await expect(page).toHaveURL(/\/orders\/\d+\?sent=1$/);
   const files = page.getByRole('list', { name: 'Files from you' });
@@ -173,7 +156,7 @@ test('a signed-in customer attaches a file without JavaScript; a refused file sa
   expect(href).toMatch(/^\/orders\/\d+\/files\/\d+$/);
   const mine = await page.request.get(href);
   expect(mine.status()).toBe(200);
-  expect((await mine.body()).equals(pdf())).toBe(true);
+  expect((await mine.body()).equals(onePagePdf())).toBe(true);
 
   // Another customer, and a guest, get nothing.
   const other = await customerPage(browser);
@@ -207,7 +190,7 @@ test('staff reply with a PDF: the customer gets it by e-mail and with the reply 
   await hydrated(staff);
   await staff.getByLabel('Reply to the customer').fill('The spec sheet is attached.');
   const field = staff.getByLabel('Files (optional)');
-  await field.setInputFiles([file('net spec sheet.pdf', 'application/pdf', pdf())]);
+  await field.setInputFiles([file('net spec sheet.pdf', 'application/pdf', onePagePdf())]);
   await expect(staff.getByRole('list', { name: 'Chosen files' })).toContainText(
     'net spec sheet.pdf',
   );
@@ -231,7 +214,7 @@ test('staff reply with a PDF: the customer gets it by e-mail and with the reply 
   const withReply = customer.getByRole('list', { name: 'Files sent with this reply' });
   await expect(withReply.getByRole('link')).toHaveText([/net spec sheet\.pdf/]);
   const got = await download(customer, 'net spec sheet.pdf');
-  expect(got.bytes.equals(pdf())).toBe(true);
+  expect(got.bytes.equals(onePagePdf())).toBe(true);
   await expectNoSeriousViolations(customer);
 
   // A file of another enquiry is not reachable through this one's address.
