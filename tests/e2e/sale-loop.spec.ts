@@ -4,6 +4,7 @@
 // the tax invoice → paid, and the buyer finds the invoice on their own page. The pieces are
 // tested on their own in quotation, quotations, attachments and orders; this is the thread.
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { PDFParse } from 'pdf-parse';
 import sharp from 'sharp';
 import { expect, hydrated, mailsAbout, test, type Browser, type Page } from './test';
@@ -162,7 +163,10 @@ async function buyerHasInvoice(page: Page, invoice: string, po: string) {
   const link = page.getByRole('link', { name: new RegExp(invoice) }).first();
   const response = await page.request.get((await link.getAttribute('href'))!);
   expect(response.status()).toBe(200);
-  const text = await pdfText(await response.body());
+  const body = await response.body();
+  // Kept beside the test's results, for a person to look at.
+  writeFileSync(test.info().outputPath(`${invoice}.pdf`), body);
+  const text = await pdfText(body);
   for (const expected of ['Tax Invoice', invoice, po, 'Installation on site', 'S$1,449.70'])
     expect(text, expected).toContain(expected);
 }
@@ -195,6 +199,19 @@ test('a guest: enquiry with a photo, quotation, changes, revision, acceptance wi
   await expect(page.getByRole('button', { name: /^Accept/ })).toHaveCount(0);
   await page.goto(await quotationLink(`Q-${reference}-2`));
   await hydrated(page);
+  const quotation = await page.request.get(
+    (await page.getByRole('link', { name: 'Download this quotation (PDF)' }).getAttribute('href'))!,
+  );
+  const quoted = await quotation.body();
+  writeFileSync(test.info().outputPath(`Q-${reference}-2.pdf`), quoted);
+  for (const expected of [
+    'Quotation',
+    `Q-${reference}-2`,
+    `Replaces Q-${reference}-1`,
+    'Installation on site',
+    'Total including GST (SGD) S$1,449.70',
+  ])
+    expect(await pdfText(quoted), expected).toContain(expected);
   await accept(page, `Q-${reference}-2`, 'PO-GUEST-77', onePagePdf());
 
   const invoice = await orderToPaid(staff, reference, `Q-${reference}-2`);

@@ -479,6 +479,30 @@ describe('sending', () => {
     expect((await mailsTo(e.email!))[0]!.text).toContain('total S$80.00, no GST charged');
   });
 
+  it('addresses a nameless guest by organisation, on revision 1 and again on revision 2', async () => {
+    const e = await enquiry({ contactName: 'Guest' });
+    expect((await quotationStart(e.id))!.fields).toMatchObject({
+      attentionName: '',
+      attentionOrganisation: 'Bedok Green Primary School',
+    });
+    const first = await sendQuotation(
+      staff,
+      e.id,
+      await inputFor(e.id, ['100', '20']),
+      0,
+      REGISTERED,
+    );
+    expect(await quotationRow(first.id)).toMatchObject({
+      attentionName: 'Bedok Green Primary School',
+      attentionOrganisation: null,
+    });
+    // The revision starts addressed the same way, not with the organisation a second time.
+    expect((await quotationStart(e.id))!.fields).toMatchObject({
+      attentionName: 'Bedok Green Primary School',
+      attentionOrganisation: '',
+    });
+  });
+
   it('sends revision 2 from revision 1: it replaces it, on the PDF and in the e-mail', async () => {
     const e = await enquiry();
     const first = await sendQuotation(

@@ -217,10 +217,15 @@ export async function quotationStart(enquiryId: number): Promise<QuotationStart 
   if (!latest) return { fields, from: 'enquiry', draft: null };
 
   Object.assign(fields, {
-    // Quotations sent before Attention to was kept start from the enquiry's contact.
-    attentionName: latest.attentionName ?? fields.attentionName,
-    attentionOrganisation: latest.attentionOrganisation ?? fields.attentionOrganisation,
-    attentionAddress: latest.attentionAddress ?? fields.attentionAddress,
+    // Quotations sent before Attention to was kept start from the enquiry's contact; a later
+    // one is addressed as it was (an organisation alone stays alone, not named twice).
+    ...(latest.attentionName === null
+      ? {}
+      : {
+          attentionName: latest.attentionName,
+          attentionOrganisation: latest.attentionOrganisation ?? '',
+          attentionAddress: latest.attentionAddress ?? '',
+        }),
     buyerReference: latest.buyerReference ?? fields.buyerReference,
     gebizReference: latest.gebizReference ?? '',
     validityDays: String(latest.validityDays),

@@ -85,9 +85,14 @@ async function invoiceSource(tx: Tx, order: { quotationId: number; enquiryId: nu
     quotation: q,
     lines,
     customer: {
-      name: q.attentionName ?? q.contactName,
-      organisation: q.attentionOrganisation ?? q.organisation,
-      address: q.attentionAddress ?? q.address,
+      // Addressed as the quotation was; one sent before Attention to was kept, to the enquiry.
+      ...(q.attentionName === null
+        ? { name: q.contactName, organisation: q.organisation, address: q.address }
+        : {
+            name: q.attentionName,
+            organisation: q.attentionOrganisation,
+            address: q.attentionAddress,
+          }),
     },
   };
 }
