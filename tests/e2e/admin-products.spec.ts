@@ -1025,28 +1025,36 @@ test('the later of two edits is told the product changed, and nothing is overwri
   await second.context().close();
 });
 
-test('guests and customers cannot create, edit or delete products', async ({
+test('guests and customers cannot create, edit, delete, hide, restore or duplicate products', async ({
   page,
   playwright,
 }) => {
   const baseURL = test.info().project.use.baseURL!;
   const origin = new URL(baseURL).origin;
-  const form = () => {
+  const form = (intent = 'delete') => {
     const f = new FormData();
     f.set('name', 'Sneaky');
     f.set('sportId', '1');
     f.append('categoryIds', '1');
-    f.set('intent', 'delete');
+    f.set('intent', intent);
     f.set('productId', '1');
     f.set('revision', '1');
+    f.append('ids', '1:1');
     return f;
   };
-  const posts = ['/admin/create', '/admin/edit/1', '/admin/list'];
+  const posts = [
+    ['/admin/create'],
+    ['/admin/edit/1'],
+    ['/admin/list', 'delete'],
+    ['/admin/list', 'bulk-hide'],
+    ['/admin/list', 'restore'],
+    ['/admin/list', 'duplicate'],
+  ] as const;
 
   const guest = await playwright.request.newContext({ baseURL });
-  for (const url of posts) {
-    const response = await guest.post(url, { multipart: form(), maxRedirects: 0 });
-    expect(response.status(), url).toBe(302);
+  for (const [url, intent] of posts) {
+    const response = await guest.post(url, { multipart: form(intent), maxRedirects: 0 });
+    expect(response.status(), `${url} ${intent}`).toBe(302);
     expect(response.headers().location, url).toMatch(/^\/login\?redirectTo=/);
   }
   await guest.dispose();
@@ -1057,9 +1065,9 @@ test('guests and customers cannot create, edit or delete products', async ({
     headers: { origin },
   });
   expect(signUp.ok()).toBe(true);
-  for (const url of posts) {
-    const response = await page.request.post(url, { multipart: form(), maxRedirects: 0 });
-    expect(response.status(), url).toBe(403);
+  for (const [url, intent] of posts) {
+    const response = await page.request.post(url, { multipart: form(intent), maxRedirects: 0 });
+    expect(response.status(), `${url} ${intent}`).toBe(403);
   }
   const api = await page.request.get('/api/v1/products/1');
   expect(api.status()).toBe(200);
