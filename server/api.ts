@@ -164,7 +164,7 @@ export function catalogueApi(): express.Router {
         res.status(404).json({ error: 'Product not found' });
         return;
       }
-      const { images, ...rest } = product;
+      const { images, status: _status, ...rest } = product;
       res.json({
         ...rest,
         imageUrl: images[0]?.src ?? null,

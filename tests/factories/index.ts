@@ -12,6 +12,7 @@ import {
   quotations,
   sports,
   user,
+  type ProductStatus,
   type QuotationStatus,
 } from '~/services/db/schema';
 import { auth } from '~/services/auth.server';
@@ -49,6 +50,9 @@ export async function createProduct(
     sportId?: number;
     categoryIds?: number[];
     createdAt?: Date;
+    status?: ProductStatus;
+    /** In the trash since then. */
+    deletedAt?: Date;
   } = {},
 ) {
   const i = next();
@@ -61,6 +65,8 @@ export async function createProduct(
       description: overrides.description ?? null,
       sportId,
       createdAt: overrides.createdAt,
+      status: overrides.status,
+      deletedAt: overrides.deletedAt,
     })
     .returning({ id: products.id, name: products.name });
   if (overrides.categoryIds?.length) {

@@ -22,6 +22,7 @@ import {
   type CheckedAttachment,
   type StoredAttachment,
 } from '../attachments/attachments.server';
+import { isListed } from '../catalogue/products.server';
 import { db, rowsOf } from '../db/client.server';
 import { violatesConstraint } from '../db/errors.server';
 import { cartItems, enquiries, enquiryItems, products, type EnquiryStatus } from '../db/schema';
@@ -204,9 +205,19 @@ async function storeEnquiry(
     if (Array.isArray(input.items)) lines = input.items;
     else {
       // Taken, not read: a second tab sending the same cart waits for these rows and finds none.
+      // Lines of products off the shop (hidden, in the trash) are not shown in the cart, so they
+      // are not sent either; they stay in the cart for when the product is back.
       const taken = await tx
         .delete(cartItems)
-        .where(eq(cartItems.userId, input.items.cartOf))
+        .where(
+          and(
+            eq(cartItems.userId, input.items.cartOf),
+            inArray(
+              cartItems.productId,
+              tx.select({ id: products.id }).from(products).where(isListed),
+            ),
+          ),
+        )
         .returning({
           id: cartItems.id,
           productId: cartItems.productId,
@@ -231,7 +242,7 @@ async function storeEnquiry(
     const found = await tx
       .select({ id: products.id, name: products.name })
       .from(products)
-      .where(inArray(products.id, [...quantities.keys()]));
+      .where(and(inArray(products.id, [...quantities.keys()]), isListed));
     if (found.length !== quantities.size) throw new UserError(UNAVAILABLE, 409);
     const names = new Map(found.map((p) => [p.id, p.name]));
     const [enquiry] = await tx

@@ -1,11 +1,24 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createCustomer, createQuotation } from '../../../tests/factories';
+import {
+  createCustomer,
+  createEnquiry,
+  createProduct,
+  createQuotation,
+} from '../../../tests/factories';
 import { db } from '../db/client.server';
 import { mailSettled } from '../mail/queue.server';
-import { enquiryEvents, pendingMail, quotations, scheduledJobs } from '../db/schema';
+import {
+  auditLog,
+  enquiryEvents,
+  enquiryItems,
+  pendingMail,
+  products,
+  quotations,
+  scheduledJobs,
+} from '../db/schema';
 import { sendExpiryReminders } from './reminders.server';
-import { LEASE_MS, runDueJobs, type Job } from './scheduler.server';
+import { JOBS, LEASE_MS, runDueJobs, type Job } from './scheduler.server';
 
 // Deliveries started in the background finish before the database closes.
 afterAll(() => mailSettled());
@@ -212,9 +225,44 @@ describe('the scheduler', () => {
       .update(scheduledJobs)
       .set({ nextRunAt: now })
       .where(eq(scheduledJobs.name, 'quotation-reminders'));
-    expect(await runDueJobs(now)).toEqual(['quotation-reminders']);
+    expect(await runDueJobs(now)).toContain('quotation-reminders');
     expect((await remindersTo('job@school.example')).map((m) => m.subject)).toEqual([
       `Quotation ${q.number} expires on 1 Apr 2057`,
     ]);
+  });
+
+  it('deletes for good, as its job, what has been in the trash for 30 days; enquiries keep its name', async () => {
+    const trashedAt = new Date('2058-01-10T03:00:00Z');
+    const product = await createProduct({ name: 'Old Stock Net', deletedAt: trashedAt });
+    const enquiry = await createEnquiry();
+    await db()
+      .insert(enquiryItems)
+      .values({ enquiryId: enquiry.id, productId: product.id, productName: 'Old Stock Net' });
+    const job = JOBS.find((j) => j.name === 'trash-purge')!;
+    const exists = async () =>
+      (await db().select().from(products).where(eq(products.id, product.id))).length === 1;
+
+    // A day before its 30 days are up: the job runs and leaves it.
+    const early = new Date(trashedAt.getTime() + 29 * DAY);
+    await db()
+      .insert(scheduledJobs)
+      .values({ name: job.name, nextRunAt: early })
+      .onConflictDoUpdate({ target: scheduledJobs.name, set: { nextRunAt: early } });
+    expect(await runDueJobs(early, [job])).toEqual(['trash-purge']);
+    expect(await exists()).toBe(true);
+    // The clock moved past the 30 days: gone, named in the log and in the enquiry.
+    const late = new Date(trashedAt.getTime() + 30 * DAY + 60_000);
+    expect(await runDueJobs(late, [job])).toEqual(['trash-purge']);
+    expect(await exists()).toBe(false);
+    const [item] = await db()
+      .select({ productId: enquiryItems.productId, name: enquiryItems.productName })
+      .from(enquiryItems)
+      .where(eq(enquiryItems.enquiryId, enquiry.id));
+    expect(item).toEqual({ productId: null, name: 'Old Stock Net' });
+    const [entry] = await db()
+      .select({ action: auditLog.action, name: auditLog.entityName, actor: auditLog.actorName })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, product.id));
+    expect(entry).toEqual({ action: 'purge', name: 'Old Stock Net', actor: 'Trash clean-up' });
   });
 });

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { db, rowsOf } from '../db/client.server';
 import { scheduledJobs } from '../db/schema';
+import { purgeTrash } from '../catalogue/admin-products.server';
 import { env } from '../env.server';
 import { sendExpiryReminders } from './reminders.server';
 
@@ -14,10 +15,12 @@ export interface Job {
 
 /**
  * Every scheduled job of the shop. Expiry itself needs none: it is computed when read. The
- * reminders' query reads an index of open quotations by expiry, so it runs at every tick.
+ * reminders' query reads an index of open quotations by expiry, so it runs at every tick. The
+ * trash is emptied of what has been in it for 30 days once an hour (a day's precision is enough).
  */
 export const JOBS: readonly Job[] = [
   { name: 'quotation-reminders', everyMs: 0, run: sendExpiryReminders },
+  { name: 'trash-purge', everyMs: 60 * 60_000, run: (now) => purgeTrash(now) },
 ];
 
 /**
