@@ -15,6 +15,7 @@ import { UserError } from '../errors.server';
 import { imageKeys, isStored, mediaUrl, type StoredImage } from '../media/storage.server';
 import { removeFiles, storeUploads } from '../media/uploads.server';
 import { catalogueChanged } from './cache.server';
+import { log } from '../log.server';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -158,7 +159,7 @@ async function removeUnused(keys: string[]): Promise<void> {
       await removeFiles(await unusedKeys(tx, keys));
     });
   } catch (error) {
-    console.error(`Could not remove unused image files ${keys.join(', ')}:`, error);
+    log().error({ keys, err: error }, 'Could not remove unused image files');
   }
 }
 
