@@ -113,10 +113,16 @@ async function destination(): Promise<DestinationStream> {
 
 const root: Logger = pino(loggerOptions(), await destination());
 
-/** The logger of the request being handled (its lines carry `reqId`). */
-export const requestLogger = new AsyncLocalStorage<Logger>();
+/** The request being handled: its id, and its logger once something logs (most requests never). */
+export const requestLogs = new AsyncLocalStorage<{ reqId: string; logger?: Logger }>();
 
-/** The logger for this moment: the current request's, or the process's outside a request. */
+/**
+ * The logger for this moment: the current request's (its lines carry `reqId`), or the process's
+ * outside a request.
+ */
 export function log(): Logger {
-  return requestLogger.getStore() ?? root;
+  const request = requestLogs.getStore();
+  if (!request) return root;
+  request.logger ??= root.child({ reqId: request.reqId });
+  return request.logger;
 }

@@ -133,7 +133,10 @@ describe('without METRICS_TOKEN and OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     expect(pageLine).toMatchObject({ method: 'GET', route: '/enquiries/:token', status: 200 });
     // Every request has its line: the three above and the health checks before them.
     expect(lines.filter((line) => line.msg === 'request').length).toBeGreaterThanOrEqual(3);
-    expect(lines.filter((line) => line.msg === 'Mail sent').every((l) => l.mailId)).toBe(true);
+    const sent = lines.filter((line) => line.msg === 'Mail sent');
+    expect(sent.every((line) => line.mailId)).toBe(true);
+    // Logged while the enquiry was handled (its mail goes out after its commit): the same id.
+    expect(sent.some((line) => line.reqId === requestId)).toBe(true);
   }, 60_000);
 
   it("loaded none of OpenTelemetry's SDK, exporters or instrumentations", () => {
