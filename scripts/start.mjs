@@ -74,8 +74,10 @@ async function runPrimary(count) {
   ensureFreshBuild();
   // The primary's own lines (starting, replacing and stopping processes), as JSON like the rest.
   const { pino } = await import('pino');
+  // A LOG_LEVEL that is no level is the workers' configuration error to name, not a crash here.
+  const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
   const log = pino({
-    level: process.env.LOG_LEVEL || 'info',
+    level: levels.includes(process.env.LOG_LEVEL) ? process.env.LOG_LEVEL : 'info',
     timestamp: pino.stdTimeFunctions.isoTime,
   });
   // A scrape reaches one process: it asks this one for the metrics of all of them, summed.
