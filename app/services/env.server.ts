@@ -99,6 +99,13 @@ const EnvSchema = z
       .trim()
       .regex(/^[1-9][0-9]{2,7}$/, 'must be milliseconds, 100 to 99999999')
       .default('60000'),
+    // /metrics answers only with this bearer token; unset, there are no metrics (docs/operations.md).
+    METRICS_TOKEN: optionalText.pipe(
+      z.string().min(16, 'must be at least 16 characters').optional(),
+    ),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     SITE_FACEBOOK: optionalText.pipe(z.url().optional()),
     SITE_INSTAGRAM: optionalText.pipe(z.url().optional()),
     SITE_LINKEDIN: optionalText.pipe(z.url().optional()),

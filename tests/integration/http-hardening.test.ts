@@ -400,7 +400,7 @@ describe('request targets that make no URL', () => {
   it('serves an HTTP/1.0 request without a Host as one for this site (it was a 500)', async () => {
     for (const target of ['/login', '/cart', '/about-us.data'])
       expect(await raw([`GET ${target} HTTP/1.0`]), target).toBeLessThan(400);
-    expect(server.stderr()).not.toMatch(/TypeError/);
+    expect(server.errors()).not.toMatch(/TypeError/);
   });
 });
 
@@ -424,7 +424,7 @@ describe('methods', () => {
       const answer = await send(path, { method: 'OPTIONS' });
       expect([answer.status, answer.headers.allow], path).toEqual([204, 'GET, HEAD, POST']);
     }
-    expect(server.stderr()).not.toMatch(/OPTIONS/);
+    expect(server.errors()).not.toMatch(/OPTIONS/);
   });
 });
 

@@ -20,6 +20,7 @@ import {
 } from '../db/schema';
 import { UserError } from '../errors.server';
 import { isStored, uploadsDir } from '../media/storage.server';
+import { log } from '../log.server';
 import {
   createProduct,
   getProductForEdit,
@@ -83,10 +84,13 @@ async function jam(src: string): Promise<void> {
 async function withJammed<T>(src: string, write: () => Promise<T>): Promise<T> {
   const name = src.replace(/^\/media\//, '');
   await jam(src);
-  const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+  const logged = vi.spyOn(log(), 'error').mockImplementation(() => {});
   try {
     const result = await write();
-    expect(logged).toHaveBeenCalledWith(expect.stringContaining(name), expect.any(Error));
+    expect(logged).toHaveBeenCalledWith(
+      { keys: expect.arrayContaining([name]), err: expect.any(Error) },
+      'Could not remove unused image files',
+    );
     return result;
   } finally {
     logged.mockRestore();

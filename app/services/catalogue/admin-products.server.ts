@@ -25,6 +25,7 @@ import { UserError } from '../errors.server';
 import { imageKeys, isStored, mediaUrl, type StoredImage } from '../media/storage.server';
 import { removeFiles, storeUploads } from '../media/uploads.server';
 import { cached, catalogueChanged } from './cache.server';
+import { log } from '../log.server';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -202,7 +203,7 @@ async function removeUnused(keys: string[]): Promise<void> {
       await removeFiles(await unusedKeys(tx, keys));
     });
   } catch (error) {
-    console.error(`Could not remove unused image files ${keys.join(', ')}:`, error);
+    log().error({ keys, err: error }, 'Could not remove unused image files');
   }
 }
 

@@ -3,6 +3,8 @@ import { db, rowsOf } from '../db/client.server';
 import { scheduledJobs } from '../db/schema';
 import { purgeTrash } from '../catalogue/admin-products.server';
 import { env } from '../env.server';
+import { log } from '../log.server';
+import { countJobRun } from '../metrics.server';
 import { sendExpiryReminders } from './reminders.server';
 
 /** A piece of work that runs on a schedule. `run` gets the time it runs at (a clock tests set). */
@@ -55,11 +57,15 @@ export async function runDueJobs(now = new Date(), jobs: readonly Job[] = JOBS):
       RETURNING name`);
     if (!rowsOf(claimed).length) continue;
     let error: string | null = null;
+    const started = performance.now();
     try {
       await job.run(now);
+      countJobRun(job.name, 'ok');
+      log().info({ job: job.name, ms: Math.round(performance.now() - started) }, 'Job ran');
     } catch (e) {
       error = e instanceof Error ? e.message.slice(0, 500) : String(e);
-      console.error(`Scheduled job ${job.name} failed:`, e);
+      countJobRun(job.name, 'failed');
+      log().error({ job: job.name, err: e }, 'Scheduled job failed');
     }
     await db()
       .update(scheduledJobs)
@@ -90,7 +96,7 @@ export function startScheduler(intervalMs = env().jobsIntervalMs): void {
     if (busy) return;
     busy = true;
     running = runDueJobs()
-      .catch((error: unknown) => console.error('Scheduled jobs failed:', error))
+      .catch((error: unknown) => log().error({ err: error }, 'Scheduled jobs failed'))
       .finally(() => {
         busy = false;
       });
