@@ -7,6 +7,9 @@ import {
   Gauge,
   Histogram,
   register,
+  type CounterConfiguration,
+  type GaugeConfiguration,
+  type HistogramConfiguration,
 } from 'prom-client';
 import { databasePool, db, rowsOf } from './db/client.server';
 import { env } from './env.server';
@@ -22,6 +25,21 @@ import { log } from './log.server';
 
 let enabled = false;
 
+// A metric is made once per process even when this module is evaluated again (a test's fresh copy
+// of the services, Vite's development server reloading it): the registry refuses a second metric
+// of the same name, so a second copy uses the one already registered.
+function counter<T extends string>(config: CounterConfiguration<T>): Counter<T> {
+  return (register.getSingleMetric(config.name) as Counter<T> | undefined) ?? new Counter(config);
+}
+function gauge<T extends string>(config: GaugeConfiguration<T>): Gauge<T> {
+  return (register.getSingleMetric(config.name) as Gauge<T> | undefined) ?? new Gauge(config);
+}
+function histogram<T extends string>(config: HistogramConfiguration<T>): Histogram<T> {
+  return (
+    (register.getSingleMetric(config.name) as Histogram<T> | undefined) ?? new Histogram(config)
+  );
+}
+
 /** Starts counting (and Node's own process metrics); called once at start when metrics are on. */
 export function enableMetrics(): void {
   if (enabled) return;
@@ -35,13 +53,13 @@ export function metricsEnabled(): boolean {
   return enabled;
 }
 
-const httpRequests = new Counter({
+const httpRequests = counter({
   name: 'http_requests_total',
   help: 'HTTP requests answered, by route pattern, method and status.',
   labelNames: ['route', 'method', 'status'] as const,
 });
 
-const httpDuration = new Histogram({
+const httpDuration = histogram({
   name: 'http_request_duration_seconds',
   help: 'Time from the request to the end of its response, by route pattern.',
   labelNames: ['route'] as const,
@@ -57,7 +75,7 @@ export function observeRequest(route: string, method: string, status: number, se
   httpDuration.observe({ route }, seconds);
 }
 
-const pageCache = new Counter({
+const pageCache = counter({
   name: 'page_cache_requests_total',
   help: 'Guest pages asked of the page cache: hit (from memory), miss (rendered and kept), bypass (rendered for this visitor only).',
   labelNames: ['outcome'] as const,
@@ -67,8 +85,8 @@ export function countPageCache(outcome: 'hit' | 'miss' | 'bypass'): void {
   if (enabled) pageCache.inc({ outcome });
 }
 
-const mailSent = new Counter({ name: 'mail_sent_total', help: 'Queued e-mails sent.' });
-const mailFailures = new Counter({
+const mailSent = counter({ name: 'mail_sent_total', help: 'Queued e-mails sent.' });
+const mailFailures = counter({
   name: 'mail_send_failures_total',
   help: 'Attempts to send a queued e-mail that failed (each is retried later).',
 });
@@ -78,7 +96,7 @@ export function countMail(outcome: 'sent' | 'failed', n = 1): void {
   (outcome === 'sent' ? mailSent : mailFailures).inc(n);
 }
 
-const jobRuns = new Counter({
+const jobRuns = counter({
   name: 'job_runs_total',
   help: 'Scheduled job runs, by job and outcome.',
   labelNames: ['job', 'outcome'] as const,
@@ -88,7 +106,7 @@ export function countJobRun(job: string, outcome: 'ok' | 'failed'): void {
   if (enabled) jobRuns.inc({ job, outcome });
 }
 
-new Gauge({
+gauge({
   name: 'db_pool_connections_in_use',
   help: 'PostgreSQL connections of this process running a query (0 on the embedded database).',
   collect() {
@@ -97,7 +115,7 @@ new Gauge({
   },
 });
 
-new Gauge({
+gauge({
   name: 'db_pool_requests_waiting',
   help: 'Queries of this process waiting for a free PostgreSQL connection.',
   collect() {
@@ -134,7 +152,7 @@ const mailQueue = () =>
     )
     .then((result) => rowsOf<{ depth: number; oldest: number }>(result)[0]!);
 
-new Gauge({
+gauge({
   name: 'mail_queue_depth',
   help: 'E-mails queued and not yet sent (all processes share the queue).',
   aggregator: 'max',
@@ -143,7 +161,7 @@ new Gauge({
   },
 });
 
-new Gauge({
+gauge({
   name: 'mail_queue_oldest_unsent_age_seconds',
   help: 'Age of the oldest queued e-mail not yet sent; 0 when none waits.',
   aggregator: 'max',
@@ -157,7 +175,7 @@ new Gauge({
  * the lag is the time past that, 0 while the schedule is kept. It grows when no process runs the
  * scheduler, or a run has hung on its lease.
  */
-new Gauge({
+gauge({
   name: 'job_lag_seconds',
   help: 'Time a scheduled job is past its due time plus one scheduler interval; 0 while on time.',
   labelNames: ['job'] as const,
