@@ -88,7 +88,10 @@ export async function submitContactMessage(input: ContactSubmission): Promise<Co
     // operator, and let the sender know, as the form's failure message does.
     // The database's own reason (Drizzle's wrapper would repeat the message's text in the log).
     const reason = error instanceof Error && error.cause ? error.cause : error;
-    log().error({ contactMessageId: id, err: reason }, 'Contact message stored, but its e-mails could not be queued');
+    log().error(
+      { contactMessageId: id, err: reason },
+      'Contact message stored, but its e-mails could not be queued',
+    );
     return { status: 'stored', id };
   }
   deliverSoon();
