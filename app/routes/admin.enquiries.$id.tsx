@@ -45,15 +45,14 @@ import { requireAdmin } from '~/services/permissions.server';
 import { ConfirmOrderSchema } from '~/lib/schemas/orders';
 import { confirmOrder, enquiryOrderState } from '~/services/sales/orders.server';
 import { OrderStatusBadge } from '~/components/sales/order-status-badge';
+import { idParam } from '~/lib/route-id';
 
 export const meta: Route.MetaFunction = ({ data: d }) =>
   adminMeta(d ? `Enquiry ${d.enquiry.reference}` : 'Enquiry');
 
-const idOf = (param: string) => (/^\d{1,9}$/.test(param) ? Number(param) : 0);
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const enquiry = await getEnquiryCase(idOf(params.id));
+  const enquiry = await getEnquiryCase(idParam(params.id));
   if (!enquiry) throw data('Enquiry not found', { status: 404 });
   const sent = new URL(request.url).searchParams.get('sent');
   return {
@@ -68,7 +67,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const id = idOf(params.id);
+  const id = idParam(params.id);
   return formAction(async () => {
     // A reply may carry files (multipart); the other forms are plain ones.
     const { form, files } = await readAttachmentForm(request);

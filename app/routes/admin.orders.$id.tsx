@@ -23,15 +23,14 @@ import { formAction, parseInput, readForm } from '~/services/forms.server';
 import { requireAdmin } from '~/services/permissions.server';
 import { issueCreditNote, issueInvoice } from '~/services/sales/invoices.server';
 import { changeOrderStatus, getOrder, singaporeDay } from '~/services/sales/orders.server';
+import { idParam } from '~/lib/route-id';
 
 export const meta: Route.MetaFunction = ({ data: d }) =>
   adminMeta(d ? `Order ${d.order.number}` : 'Order');
 
-const idOf = (param: string) => (/^\d{1,9}$/.test(param) ? Number(param) : 0);
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const order = await getOrder(idOf(params.id));
+  const order = await getOrder(idParam(params.id));
   if (!order) throw data('Order not found', { status: 404 });
   const confirmed = new URL(request.url).searchParams.get('confirmed');
   return { order, today: singaporeDay(new Date()), confirmed: confirmed !== null };
@@ -46,7 +45,7 @@ const DONE: Record<'scheduled' | 'delivered' | 'cancelled' | 'paid', string> = {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const id = idOf(params.id);
+  const id = idParam(params.id);
   return formAction(async () => {
     const values = formValues(await readForm(request));
     switch (values.intent) {

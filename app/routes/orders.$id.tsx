@@ -21,17 +21,16 @@ import { customerEnquiryActivity } from '~/services/inbox/customer.server';
 import { requireUser } from '~/services/permissions.server';
 import { customerOrders } from '~/services/sales/orders.server';
 import { getLatestQuotationForOwner, readResponseForm } from '~/services/sales/responses.server';
+import { idParam } from '~/lib/route-id';
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => [
   { title: pageTitle(d?.enquiry.reference ?? 'Enquiry', matches) },
   { name: 'robots', content: 'noindex' },
 ];
 
-const idOf = (param: string) => (/^\d{1,9}$/.test(param) ? Number(param) : 0);
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const id = idOf(params.id);
+  const id = idParam(params.id);
   const found = id ? await getEnquiry(user.id, id) : null;
   // Someone else's enquiry is indistinguishable from a missing one.
   if (!found) throw data('Enquiry not found', { status: 404 });
@@ -54,14 +53,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const id = idOf(params.id);
+  const id = idParam(params.id);
   // Before a byte of the body is read: only the owner's own enquiry takes an upload.
   if (!id || !(await getEnquiry(user.id, id))) throw data('Enquiry not found', { status: 404 });
   return formAction(async () => {
     const { form, poFile } = await readResponseForm(request);
     let kind: string;
     try {
-      const quotationId = idOf(String(form.get('quotationId') ?? ''));
+      const quotationId = idParam(String(form.get('quotationId') ?? ''));
       const outcome = await answerQuotation(
         form,
         poFile,
