@@ -1,8 +1,9 @@
-// Who a spec acts as: the demo admin, or a new customer, each in a browser context of its own.
+// Who a spec acts as (the demo admin, or a new customer, each in a browser context of its own),
+// and the steps of the sale several specs share.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, hydrated, test, type Browser, type Page } from './test';
+import { expect, hydrated, mailsAbout, test, type Browser, type Page } from './test';
 
 /** The demo admin the e2e server's seed wrote down. */
 export function demoAdmin() {
@@ -39,4 +40,22 @@ export async function customerPage(
   });
   expect(response.ok()).toBe(true);
   return page;
+}
+
+/** Opens an enquiry in the back office from its reference, ready for its scripts. */
+export async function openEnquiry(staff: Page, reference: string) {
+  await staff.goto(`/admin/enquiries?q=${reference}`);
+  await staff
+    .getByRole('list', { name: 'Enquiries' })
+    .getByRole('link', { name: reference })
+    .click();
+  await expect(staff.getByRole('heading', { name: `Enquiry ${reference}` })).toBeVisible();
+  await hydrated(staff);
+}
+
+/** The buyer's link to answer a quotation revision, read from its e-mail. */
+export async function quotationLink(number: string): Promise<string> {
+  await expect.poll(() => mailsAbout(`Subject: Quotation ${number} for`).length).toBe(1);
+  const mail = mailsAbout(`Subject: Quotation ${number} for`)[0]!;
+  return new URL(mail.match(/https?:\/\/\S+?\/quotations\/[\w-]{43}/)![0]!).pathname;
 }

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, failPosts, hydrated, mailsAbout, test, type Page } from './test';
-import { customerPage, staffPage } from './people';
+import { customerPage, openEnquiry, quotationLink, staffPage } from './people';
 import { expectNoSeriousViolations } from './axe';
 
 /** A 4×4 PNG (what a phone's scan of a PO is, in small). */
@@ -39,16 +39,6 @@ async function sendEnquiry(page: Page, contact: { email?: string; organisation: 
   return (await page.getByTestId('enquiry-reference').textContent())!;
 }
 
-async function openEnquiry(staff: Page, reference: string) {
-  await staff.goto(`/admin/enquiries?q=${reference}`);
-  await staff
-    .getByRole('list', { name: 'Enquiries' })
-    .getByRole('link', { name: reference })
-    .click();
-  await expect(staff.getByRole('heading', { name: `Enquiry ${reference}` })).toBeVisible();
-  await hydrated(staff);
-}
-
 /**
  * Staff price the enquiry's item at 1,250.50 and send revision `n` from the enquiry's page (the
  * one place this spec depends on the quotation editor). Returns its number.
@@ -68,13 +58,6 @@ async function sendQuotation(staff: Page, reference: string, n = 1) {
   await staff.getByRole('button', { name: 'Send quotation' }).click();
   await expect(staff.getByRole('status').filter({ hasText: `${number} sent` })).toBeVisible();
   return number;
-}
-
-/** The buyer's link to answer this revision, from its e-mail. */
-async function quotationLink(number: string): Promise<string> {
-  await expect.poll(() => mailsAbout(`Subject: Quotation ${number} for`).length).toBe(1);
-  const mail = mailsAbout(`Subject: Quotation ${number} for`)[0]!;
-  return new URL(mail.match(/https?:\/\/\S+?\/quotations\/[\w-]{43}/)![0]!).pathname;
 }
 
 async function screenshots(page: Page, name: string) {

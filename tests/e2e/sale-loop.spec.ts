@@ -5,11 +5,11 @@
 // tested on their own in quotation, quotations, attachments and orders; this is the thread.
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { PDFParse } from 'pdf-parse';
 import sharp from 'sharp';
 import { expect, hydrated, mailsAbout, test, type Browser, type Page } from './test';
+import { pdfText } from '../pdf/text';
 import { onePagePdf } from './files';
-import { customerPage, staffPage } from './people';
+import { customerPage, openEnquiry, quotationLink, staffPage } from './people';
 
 // Two sides, a dozen pages and two PDFs each: minutes on a loaded 2-core machine.
 test.describe.configure({ timeout: 240_000 });
@@ -21,13 +21,6 @@ const PHOTO = await sharp({
   .toBuffer();
 
 const GOAL = 'Aluminium Football Goalposts (Full Size)';
-
-async function pdfText(body: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(body) });
-  const text = (await parser.getText()).text;
-  await parser.destroy();
-  return text;
-}
 
 /** The goalposts in the cart, a site photo attached, and the enquiry sent; returns its reference. */
 async function enquireWithPhoto(page: Page, guest?: { email: string; organisation: string }) {
@@ -52,16 +45,6 @@ async function enquireWithPhoto(page: Page, guest?: { email: string; organisatio
     page.getByRole('heading', { name: 'Thank you, your enquiry has been sent' }),
   ).toBeVisible();
   return (await page.getByTestId('enquiry-reference').textContent())!;
-}
-
-async function openEnquiry(staff: Page, reference: string) {
-  await staff.goto(`/admin/enquiries?q=${reference}`);
-  await staff
-    .getByRole('list', { name: 'Enquiries' })
-    .getByRole('link', { name: reference })
-    .click();
-  await expect(staff.getByRole('heading', { name: `Enquiry ${reference}` })).toBeVisible();
-  await hydrated(staff);
 }
 
 /**
@@ -104,13 +87,6 @@ async function sendRevision(staff: Page, reference: string) {
   await expect(
     staff.getByRole('status').filter({ hasText: `Quotation Q-${reference}-2 sent` }),
   ).toBeVisible();
-}
-
-/** The buyer's link to a revision, from its e-mail. */
-async function quotationLink(number: string): Promise<string> {
-  await expect.poll(() => mailsAbout(`Subject: Quotation ${number} for`).length).toBe(1);
-  const mail = mailsAbout(`Subject: Quotation ${number} for`)[0]!;
-  return new URL(mail.match(/https?:\/\/\S+?\/quotations\/[\w-]{43}/)![0]!).pathname;
 }
 
 /** Fills the acceptance form with a PO number and file, and sends it. */
@@ -167,7 +143,7 @@ async function buyerHasInvoice(page: Page, invoice: string, po: string) {
   const body = await response.body();
   // Kept beside the test's results, for a person to look at.
   writeFileSync(test.info().outputPath(`${invoice}.pdf`), body);
-  const text = await pdfText(body);
+  const { text } = await pdfText(body);
   for (const expected of ['Tax Invoice', invoice, po, 'Installation on site', 'S$1,449.70'])
     expect(text, expected).toContain(expected);
 }
@@ -212,7 +188,7 @@ test('a guest: enquiry with a photo, quotation, changes, revision, acceptance wi
     'Installation on site',
     'Total including GST (SGD) S$1,449.70',
   ])
-    expect(await pdfText(quoted), expected).toContain(expected);
+    expect((await pdfText(quoted)).text, expected).toContain(expected);
   await accept(page, `Q-${reference}-2`, 'PO-GUEST-77', onePagePdf());
 
   const invoice = await orderToPaid(staff, reference, `Q-${reference}-2`);
