@@ -1,3 +1,4 @@
+import { addresseeOf } from './addressee.server';
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { formatCents, gstCents } from '~/lib/money';
@@ -84,16 +85,7 @@ async function invoiceSource(tx: Tx, order: { quotationId: number; enquiryId: nu
   return {
     quotation: q,
     lines,
-    customer: {
-      // Addressed as the quotation was; one sent before Attention to was kept, to the enquiry.
-      ...(q.attentionName === null
-        ? { name: q.contactName, organisation: q.organisation, address: q.address }
-        : {
-            name: q.attentionName,
-            organisation: q.attentionOrganisation,
-            address: q.attentionAddress,
-          }),
-    },
+    customer: addresseeOf(q),
   };
 }
 

@@ -45,6 +45,7 @@ import { singaporeDate, type Tx } from '../inbox/shared.server';
 import { deliverSoon, queueMail } from '../mail/queue.server';
 import { MAX_IMAGE_PIXELS } from '../media/uploads.server';
 import { siteInfo } from '../site.server';
+import { addresseeOf } from './addressee.server';
 import { responseBuyerMail, responseStaffMail } from './response-mails.server';
 
 /**
@@ -558,11 +559,7 @@ async function buyerView(row: BuyerRow): Promise<BuyerQuotation> {
     createdAt: row.createdAt,
     validUntil: row.validUntil,
     status: superseding(row),
-    attention: {
-      name: row.attentionName ?? row.contactName,
-      organisation: row.attentionName ? row.attentionOrganisation : row.organisation,
-      address: row.attentionName ? row.attentionAddress : row.address,
-    },
+    attention: addresseeOf(row),
     buyerReference: row.buyerReference ?? row.poReference,
     gebizReference: row.gebizReference,
     gstRegNo: row.gstRegNo,
