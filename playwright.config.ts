@@ -11,6 +11,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'fieldhouse-e2e-'));
 process.env.E2E_PORT ??= '3107';
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
+// The server's JSON log, which the global teardown reads for personal data (tests/e2e/server-log.ts).
+const serverLog = path.join(process.env.E2E_DATA_DIR, 'server.log');
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -24,6 +26,7 @@ export default defineConfig({
   // the spec files whose tests took more than a minute together.
   reporter: [['list'], ['./tests/setup/near-timeout-reporter.ts']],
   reportSlowTests: { max: 5, threshold: 60_000 },
+  globalTeardown: './tests/e2e/server-log.ts',
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
@@ -34,7 +37,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'node scripts/start.mjs',
+    command: `node scripts/start.mjs >> '${serverLog}'`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

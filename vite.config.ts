@@ -78,8 +78,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         // serve (express.static ignores dot folders).
         manifest: true,
         // React, React DOM, the scheduler and React Router in one file every page loads, which
-        // stays in browsers' caches across releases of the shop; the rest is Rolldown's own
-        // splitting.
+        // stays in browsers' caches across releases of the shop; icons and shared parts in one
+        // file each; the rest is Rolldown's own splitting.
         rolldownOptions: {
           output: {
             codeSplitting: {
@@ -87,6 +87,18 @@ export default defineConfig(({ isSsrBuild }) => ({
                 {
                   name: 'framework',
                   test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+                },
+                // Icons in one file rather than one file each: a page's first load otherwise
+                // asks for a dozen files of a few hundred bytes, and on a slow phone's
+                // connection each wave of six requests costs a round trip.
+                { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ },
+                // For the same reason, the small helpers, primitives, frame and catalogue parts that
+                // several pages share travel together (form schemas stay with their forms, back-office
+                // parts with the back office: tests/integration/bundle.test.ts checks both).
+                {
+                  name: 'shared',
+                  test: /[\\/]app[\\/](lib[\\/][^\\/]+\.tsx?$|components[\\/](ui|layout|catalogue)[\\/])/,
+                  minShareCount: 2,
                 },
               ],
             },

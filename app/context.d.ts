@@ -9,5 +9,7 @@ declare module 'react-router' {
     clientAddress?: string;
     /** This response's Content-Security-Policy nonce (server/headers.ts). */
     cspNonce?: string;
+    /** This request's id (its X-Request-Id and every log line's `reqId`): server/observe.ts. */
+    requestId?: string;
   }
 }

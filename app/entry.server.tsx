@@ -15,7 +15,9 @@ import type {
 } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { NonceContext } from '~/lib/nonce';
+import { RequestIdContext } from '~/lib/request-id';
 import { applyCacheControl } from '~/services/cache-control.server';
+import { log } from '~/services/log.server';
 import {
   isPoolBusyError,
   noteDatabaseError,
@@ -80,7 +82,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <RequestIdContext.Provider value={loadContext.requestId ?? ''}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </RequestIdContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
@@ -106,7 +110,7 @@ export default function handleRequest(
           // After the shell the 200 is sent already: keep the page out of the guest page cache.
           noteDegraded();
           // Errors inside the shell are logged here; shell errors by handleDocumentRequest.
-          if (shellRendered) console.error(error);
+          if (shellRendered) log().error({ err: error }, 'Rendering part of a page failed');
         },
       },
     );
@@ -147,9 +151,9 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
     // A guest's enquiry link is its key: logs get the path without it.
     const path = new URL(request.url).pathname.replace(/^\/enquiries\/[^/]+/, '/enquiries/…');
     const what = isPoolBusyError(error) ? 'busy (every connection in use)' : 'unavailable';
-    console.error(`Database ${what}: ${request.method} ${path}`);
+    log().error({ method: request.method, path }, `Database ${what}`);
     return;
   }
   if (failure === 'input') return;
-  console.error(error);
+  log().error({ err: error }, 'Request failed');
 };

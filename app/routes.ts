@@ -22,9 +22,12 @@ export default [
   route('orders/:id', 'routes/orders.$id.tsx'),
   route('orders/:id/quotations/:file', 'routes/orders.$id.quotations.$file.ts'),
   route('orders/:id/invoices/:file', 'routes/orders.$id.invoices.$file.ts'),
+  // Private files (attachments), one route per audience, each checking access itself.
+  route('orders/:id/files/:fileId', 'routes/orders.$id.files.$fileId.ts'),
   // A guest's enquiry confirmation, behind the unguessable link in its acknowledgement e-mail.
   route('enquiries/:token', 'routes/enquiries.$token.tsx'),
   route('enquiries/:token/invoices/:file', 'routes/enquiries.$token.invoices.$file.ts'),
+  route('enquiries/:token/files/:fileId', 'routes/enquiries.$token.files.$fileId.ts'),
   // A quotation revision behind the unguessable link in its e-mail: read it, accept, decline or
   // ask for changes without an account; every revision's PDF through the same link.
   route('quotations/:token', 'routes/quotations.$token.tsx'),
@@ -56,15 +59,12 @@ export default [
     route('enquiries/:id/quotation', 'routes/admin.enquiries.$id.quotation.tsx'),
     route('enquiries/:id/quotation/preview', 'routes/admin.enquiries.$id.quotation.preview.ts'),
     route('enquiries/:id/quotations/:file', 'routes/admin.enquiries.$id.quotations.$file.ts'),
+    // A private file of the enquiry: the buyer's attachments, a reply's, a purchase order.
+    route('enquiries/:id/files/:fileId', 'routes/admin.enquiries.$id.files.$fileId.ts'),
     // Orders confirmed from accepted quotations, their tax invoices and credit notes.
     route('orders', 'routes/admin.orders.tsx'),
     route('orders/:id', 'routes/admin.orders.$id.tsx'),
     route('orders/:id/documents/:file', 'routes/admin.orders.$id.documents.$file.ts'),
-    // A private file of the enquiry (a purchase order sent with an acceptance).
-    route(
-      'enquiries/:id/attachments/:attachmentId',
-      'routes/admin.enquiries.$id.attachments.$attachmentId.ts',
-    ),
     // Requests about a person's data (access, deletion) and the company's figures.
     route('privacy', 'routes/admin.privacy.tsx'),
     route('privacy/export', 'routes/admin.privacy.export.ts'),

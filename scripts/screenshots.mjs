@@ -104,6 +104,36 @@ const pages = [
   },
   { name: 'admin-list-no-images', path: '/admin/list?images=none', admin: true },
   {
+    // Two products hidden with the bulk actions, then two ticked: badges and the action bar.
+    name: 'admin-list-bulk',
+    path: '/admin/list?sort=name',
+    admin: true,
+    act: async (page) => {
+      const boxes = page.getByRole('checkbox', { name: /^Select (?!all)/ });
+      for (const n of [0, 1]) await boxes.nth(n).check();
+      await page.getByRole('button', { name: 'Hide', exact: true }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /hidden from the shop|Nothing to change/ })
+        .waitFor();
+      for (const n of [1, 2]) await boxes.nth(n).check();
+    },
+  },
+  {
+    name: 'admin-list-trash',
+    path: '/admin/list?status=trashed',
+    admin: true,
+    before: async (page) => {
+      await page.goto(`${base}/admin/list?sort=id-desc`, { waitUntil: 'networkidle' });
+      await page
+        .getByRole('checkbox', { name: /^Select (?!all)/ })
+        .first()
+        .check();
+      await page.getByRole('button', { name: 'Move to trash' }).click();
+      await page.getByRole('status').filter({ hasText: 'moved to the trash' }).waitFor();
+    },
+  },
+  {
     name: 'admin-create-errors',
     path: '/admin/create',
     admin: true,

@@ -70,8 +70,31 @@ function processesWanted() {
  * minute the server stops (for the supervisor to restart, as it would a single process).
  * Decision 009.
  */
-function runPrimary(count) {
+async function runPrimary(count) {
   ensureFreshBuild();
+  // The primary's own lines (starting, replacing and stopping processes), as JSON like the rest.
+  const { pino } = await import('pino');
+  // A LOG_LEVEL that is no level is the workers' configuration error to name, not a crash here.
+  const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+  const log = pino({
+    level: levels.includes(process.env.LOG_LEVEL) ? process.env.LOG_LEVEL : 'info',
+    timestamp: pino.stdTimeFunctions.isoTime,
+  });
+  // A scrape reaches one process: it asks this one for the metrics of all of them, summed.
+  if (process.env.METRICS_TOKEN) {
+    const { AggregatorRegistry } = await import('prom-client');
+    const registry = new AggregatorRegistry();
+    cluster.on('message', (worker, message) => {
+      if (message?.type !== 'fieldhouse:metrics') return;
+      const answer = (reply) =>
+        worker.isConnected() &&
+        worker.send({ type: 'fieldhouse:metrics', id: message.id, ...reply });
+      registry.clusterMetrics().then(
+        (text) => answer({ text }),
+        (error) => answer({ error: String(error?.message ?? error) }),
+      );
+    });
+  }
   let stopping = false;
   let ready = 0;
   const deaths = [];
@@ -80,10 +103,10 @@ function runPrimary(count) {
     let served = false;
     worker.once('listening', () => {
       served = true;
-      if (!thenNext) return console.log('A new server process is serving.');
+      if (!thenNext) return log.info('A new server process is serving.');
       if (++ready < count) fork(true);
       else
-        console.log(
+        log.info(
           `Fieldhouse is serving on http://localhost:${process.env.PORT ?? 3000} (${count} processes)`,
         );
     });
@@ -97,11 +120,11 @@ function runPrimary(count) {
       deaths.push(now);
       while (deaths[0] < now - 60_000) deaths.shift();
       if (deaths.length > 5) {
-        console.error('Server processes died more than five times in a minute: stopping.');
+        log.fatal('Server processes died more than five times in a minute: stopping.');
         stop(1);
         return;
       }
-      console.error(`A server process ended (${signal ?? `exit code ${code}`}); starting another.`);
+      log.error(`A server process ended (${signal ?? `exit code ${code}`}); starting another.`);
       setTimeout(() => stopping || fork(false), 500 * deaths.length);
     });
   };
@@ -123,20 +146,27 @@ function runPrimary(count) {
 }
 
 const processes = processesWanted();
-if (cluster.isPrimary && processes > 1) runPrimary(processes);
+if (cluster.isPrimary && processes > 1) await runPrimary(processes);
 else await serve();
 
 async function serve() {
+  // Before Express, pg and the shop load: the instrumentations hook them as they do.
+  const stopTracing = process.env.OTEL_EXPORTER_OTLP_ENDPOINT
+    ? await (await import('./lib/tracing.mjs')).startTracing()
+    : undefined;
   const [{ default: compression }, { default: express }] = await Promise.all([
     import('compression'),
     import('express'),
   ]);
+  let mod;
   try {
-    const mod = await loadApp();
+    mod = await loadApp();
     await mod.boot();
     const port = Number(process.env.PORT ?? 3000);
     const app = express();
     app.disable('x-powered-by');
+    // First: every request gets its id and its line in the log, static files too.
+    app.use(mod.requestObserver());
     app.use(compression());
     // Security headers on the static files too (nosniff, framing); createApp keeps this nonce.
     app.use(mod.securityHeadersFor());
@@ -149,25 +179,29 @@ async function serve() {
       // request (every page, the API) would cost a file-system stat before falling through.
       const clientFiles = new Set(readdirSync('build/client'));
       const clientStatic = express.static('build/client', { maxAge: '1h', index: false });
-      app.use((req, res, next) =>
-        clientFiles.has(req.path.split('/', 2)[1]) ? clientStatic(req, res, next) : next(),
-      );
+      app.use((req, res, next) => {
+        if (!clientFiles.has(req.path.split('/', 2)[1])) return next();
+        res.locals.route = '/static';
+        clientStatic(req, res, next);
+      });
     }
     app.use(mod.createApp());
     const server = app.listen(
       port,
-      () => cluster.isWorker || console.log(`Fieldhouse is serving on http://localhost:${port}`),
+      () => cluster.isWorker || mod.log().info(`Fieldhouse is serving on http://localhost:${port}`),
     );
-    // Scheduled jobs stop taking work at once; one that is running finishes before the exit.
+    // Scheduled jobs stop taking work at once; one that is running finishes before the exit, and
+    // the spans still buffered are sent.
     const stop = () => {
-      const jobs = Promise.resolve(mod.stopBackgroundWork?.());
+      const jobs = Promise.all([mod.stopBackgroundWork?.(), stopTracing?.()]);
       server.close(() => jobs.finally(() => process.exit(0)));
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   } catch (error) {
     if (error?.name === 'ConfigError' || error?.name === 'DataDirLockedError') {
-      console.error(error.message);
+      if (mod) mod.log().fatal(error.message);
+      else console.error(error.message);
       process.exit(1);
     }
     throw error;

@@ -11,6 +11,8 @@ import {
 } from '~/services/catalogue/products.server';
 import { listCategories, listSports } from '~/services/catalogue/taxonomy.server';
 import { noteDatabaseError, UNAVAILABLE_TEXT } from '~/services/db/availability.server';
+import { log } from '~/services/log.server';
+import { nameRoute } from './observe';
 
 /** `undefined` (as the original site's links send it) and empty values count as absent. */
 const absent = (v: unknown) => (v === undefined || v === '' || v === 'undefined' ? undefined : v);
@@ -125,7 +127,7 @@ async function productsAnswer(req: Request, url: string): Promise<ProductsAnswer
 export function catalogueApi(): express.Router {
   const api = express.Router();
 
-  api.get('/products', async (req, res, next) => {
+  api.get('/products', nameRoute, async (req, res, next) => {
     try {
       // Keyed by the address: a repeated URL costs one lookup, with no validation, hashing or
       // serialising (the ETag and the bytes are made once per URL and catalogue version).
@@ -152,7 +154,7 @@ export function catalogueApi(): express.Router {
     }
   });
 
-  api.get('/products/:id', async (req, res, next) => {
+  api.get('/products/:id', nameRoute, async (req, res, next) => {
     try {
       if (!/^\d{1,9}$/.test(req.params.id)) {
         res.status(400).json({ error: 'id must be a whole number' });
@@ -164,7 +166,7 @@ export function catalogueApi(): express.Router {
         res.status(404).json({ error: 'Product not found' });
         return;
       }
-      const { images, ...rest } = product;
+      const { images, status: _status, ...rest } = product;
       res.json({
         ...rest,
         imageUrl: images[0]?.src ?? null,
@@ -175,7 +177,7 @@ export function catalogueApi(): express.Router {
     }
   });
 
-  api.get('/sports', async (req, res, next) => {
+  api.get('/sports', nameRoute, async (req, res, next) => {
     try {
       if (await notModified(req, res)) return;
       res.json({ items: await listSports() });
@@ -184,7 +186,7 @@ export function catalogueApi(): express.Router {
     }
   });
 
-  api.get('/categories', async (req, res, next) => {
+  api.get('/categories', nameRoute, async (req, res, next) => {
     try {
       if (await notModified(req, res)) return;
       res.json({ items: await listCategories() });
@@ -194,6 +196,7 @@ export function catalogueApi(): express.Router {
   });
 
   api.use((_req, res) => {
+    res.locals.route = '/api/v1/*';
     res.status(404).json({ error: 'Not found' });
   });
 
@@ -209,7 +212,7 @@ export function catalogueApi(): express.Router {
       res.status(503).set('Retry-After', '30').json({ error: UNAVAILABLE_TEXT });
       return;
     }
-    console.error('API error:', error);
+    log().error({ err: error }, 'API error');
     res.status(500).json({ error: 'Something went wrong. Please try again.' });
   });
 

@@ -16,15 +16,21 @@ import {
 } from '~/services/db/availability.server';
 import { env } from '~/services/env.server';
 import { isDatabaseHealthy } from '~/services/boot.server';
+import { readiness } from '~/services/health.server';
+import { log } from '~/services/log.server';
+import { enableMetrics, METRICS_CONTENT_TYPE, metricsText } from '~/services/metrics.server';
 import { uploadsDir } from '~/services/media/storage.server';
 import { catalogueApi } from './api';
 import { bodyLimit } from './body-limit';
 import { securityHeaders, varyByVisitor } from './headers';
+import { metricsEndpoint } from './metrics';
+import { nameRoute, observeRequests, routeLabeller } from './observe';
 import { guestPageCache } from './page-cache';
 
 export { boot, stopBackgroundWork } from '~/services/boot.server';
 export { ConfigError } from '~/services/env.server';
 export { DataDirLockedError } from '~/services/data-lock.server';
+export { log } from '~/services/log.server';
 
 /** The routes' build, loaded once in production (see `build` in createApp). */
 const serverBuild = import.meta.env.DEV
@@ -38,6 +44,20 @@ export function securityHeadersFor() {
     https: config.publicUrl.startsWith('https://'),
     development: config.NODE_ENV === 'development',
   });
+}
+
+/**
+ * The request line, request id and metrics (server/observe.ts): start.mjs mounts it before
+ * anything else, so static files are counted too. Routes are named from the build's manifest.
+ */
+export function requestObserver() {
+  if (serverBuild) return observeRequests(routeLabeller(serverBuild.routes));
+  // `npm run dev`: the routes as they were when the first request came in.
+  let label: ((path: string) => string) | undefined;
+  void import('virtual:react-router/server-build').then((build) => {
+    label = routeLabeller(build.routes);
+  });
+  return observeRequests((path) => label?.(path) ?? 'unknown');
 }
 
 const wantsJson = (req: Request) => req.path.startsWith('/api/') || req.path.endsWith('.data');
@@ -113,13 +133,30 @@ export function createApp(): express.Express {
     next();
   });
 
-  app.get('/healthz', async (_req, res) => {
-    const ok = await isDatabaseHealthy();
-    res.status(ok ? 200 : 503).json(ok ? { status: 'ok' } : { status: 'unavailable' });
+  // Liveness: the process is up and answers (a load balancer or supervisor restarts it if not).
+  app.get('/healthz', nameRoute, (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ status: 'ok' });
+  });
+  // Readiness: the database and the storage answer; 503 while either does not (a load balancer
+  // sends no traffic here meanwhile; the process recovers by itself).
+  app.get('/readyz', nameRoute, async (_req, res) => {
+    const { ready, checks } = await readiness();
+    res
+      .status(ready ? 200 : 503)
+      .set('Cache-Control', 'no-store')
+      .json({ status: ready ? 'ok' : 'unavailable', checks });
   });
 
+  // Prometheus metrics, only with METRICS_TOKEN (then only for that bearer token).
+  if (config.METRICS_TOKEN) enableMetrics();
+  app.get(
+    '/metrics',
+    nameRoute,
+    metricsEndpoint(config.METRICS_TOKEN, metricsText, METRICS_CONTENT_TYPE),
+  );
+
   // The icon is an SVG (root.tsx links it); clients that ask for the old name are sent there.
-  app.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'));
+  app.get('/favicon.ico', nameRoute, (_req, res) => res.redirect(301, '/favicon.svg'));
 
   // Stored images: keys are content hashes, so they never change.
   app.use(
@@ -164,7 +201,7 @@ export function createApp(): express.Express {
   // (checking a password without the sign-in's limits, listing session tokens, the admin
   // plugin's user management past the back office's rules) stay server-side. Nothing it answers
   // is for a cache.
-  app.all('/api/auth/{*rest}', (req, res) => {
+  app.all('/api/auth/{*rest}', nameRoute, (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     // Returned: Express passes a rejection on (a body refused while Better Auth was reading it).
     const endpoint = authEndpointOf(req.originalUrl);
@@ -201,6 +238,7 @@ export function createApp(): express.Express {
       handle: createReactRouterHandler(build, process.env.NODE_ENV),
       origin: publicOrigin,
       clientAddress: (req) => String(req.headers[CLIENT_IP_HEADER]),
+      requestId: (req) => String(req.id),
     });
     // A rejection goes to the error handler below: left alone it would end the process.
     app.use((req, res, next) => void cache(req, res, next).catch(next));
@@ -211,6 +249,7 @@ export function createApp(): express.Express {
     getLoadContext: (req, res) => ({
       clientAddress: String(req.headers[CLIENT_IP_HEADER]),
       cspNonce: String(res.locals.cspNonce ?? ''),
+      requestId: String(req.id),
     }),
   });
   // Each request's own state, so entry.server can tell a lost database or unreadable input
@@ -239,8 +278,11 @@ export function createApp(): express.Express {
       res.status(status).type('text/plain').send('The request could not be read.');
       return;
     }
-    console.error(error);
-    res.status(500).type('text/plain').send('Something went wrong. Please try again.');
+    log().error({ err: error }, 'Request failed');
+    res
+      .status(500)
+      .type('text/plain')
+      .send(`Something went wrong. Please try again. Reference: ${String(req.id)}`);
   });
   return app;
 }

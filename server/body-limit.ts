@@ -4,17 +4,19 @@ import type { NextFunction, Request, Response } from 'express';
 export const SMALL_BODY_LIMIT = 64 * 1024;
 /**
  * The forms that take files (their parsers limit each file): the product forms with up to three
- * images of 10 MB each, and a quotation's acceptance with a purchase order of 10 MB, where a
- * larger file reaches the parser's own message about it rather than this plain refusal.
+ * images of 10 MB each, an enquiry or a staff reply with up to three files of 10 MB each, and a
+ * quotation's acceptance with a purchase order of 10 MB, where a larger file reaches the parser's
+ * own message about it rather than this plain refusal.
  */
 export const UPLOAD_BODY_LIMIT = 32 * 1024 * 1024;
 
 /**
- * The routes that take files: POST /admin/create and /admin/edit/:productId, and a quotation's
- * answer on its link's page or on My Orders (and their `.data`).
+ * The routes that take files, with their `.data` twins: the product forms (POST /admin/create,
+ * /admin/edit/:productId), the cart's enquiry with its attachments (/cart), a staff reply with
+ * its files (/admin/enquiries/:id), and a quotation's answer on its link's page or on My Orders.
  */
 const UPLOAD_PATH =
-  /^\/(admin\/(create|edit\/\d+)|quotations\/[A-Za-z0-9_-]+|orders\/\d+)(\.data)?\/?$/;
+  /^\/(admin\/(create|edit\/\d+|enquiries\/\d+)|cart|quotations\/[A-Za-z0-9_-]+|orders\/\d+)(\.data)?\/?$/;
 
 export function bodyLimitFor(path: string): number {
   return UPLOAD_PATH.test(path) ? UPLOAD_BODY_LIMIT : SMALL_BODY_LIMIT;
@@ -135,7 +137,11 @@ export function bodyLimit() {
     let seen = 0;
     // The end of the previous chunk, so an escaped NUL split across two chunks is still seen.
     let tail = '';
-    const checkText = limit === SMALL_BODY_LIMIT;
+    // A file's bytes may be anything: on the routes that take files, only a body without any
+    // (the cart's other forms) is looked at for NUL bytes.
+    const checkText =
+      limit === SMALL_BODY_LIMIT ||
+      !/^multipart\/form-data/i.test(req.headers['content-type'] ?? '');
     const push = req.push.bind(req);
     req.push = (chunk: unknown, encoding?: BufferEncoding) => {
       if (chunk == null) return push(chunk, encoding);

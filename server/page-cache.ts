@@ -5,6 +5,7 @@ import { parseShopState, shopHref } from '~/lib/shop-url';
 import { catalogueVersion } from '~/services/catalogue/cache.server';
 import { requestState, type RequestState } from '~/services/request-state.server';
 import { PERSONAL_CACHE_CONTROL, VISITOR_COOKIE } from '~/services/cache-control.server';
+import { countPageCache } from '~/services/metrics.server';
 import { cspNonce, NONCE_PLACEHOLDER, splitAtNonce } from './headers';
 
 /**
@@ -48,6 +49,8 @@ interface Page {
   bytes: number;
   /** Made without a part that failed (RequestState.degraded): sent, never kept. */
   degraded: boolean;
+  /** Shows the id of the request it was made for (an error page's reference): never kept. */
+  personal: boolean;
   setsCookie: boolean;
 }
 
@@ -146,15 +149,18 @@ export function guestPageCache(options: {
   handle: (request: globalThis.Request, context: AppLoadContext) => Promise<globalThis.Response>;
   origin: string;
   clientAddress: (req: Request) => string;
+  /** The request's id: an error page made for this request shows it (server/observe.ts). */
+  requestId?: (req: Request) => string;
 }) {
   const { handle } = options;
 
-  async function render(key: string, clientAddress: string): Promise<Page> {
+  async function render(key: string, clientAddress: string, requestId: string): Promise<Page> {
     const state: RequestState = { safeMethod: true };
     const response = await requestState.run(state, () =>
       handle(new Request(`${options.origin}${key}`), {
         clientAddress,
         cspNonce: NONCE_PLACEHOLDER,
+        requestId,
       }),
     );
     const headers: [string, string][] = [];
@@ -171,6 +177,8 @@ export function guestPageCache(options: {
       setsCookie: response.headers.has('set-cookie'),
       // A part that failed after the 200 went out (the whole body has been read by now).
       degraded: Boolean(state.degraded),
+      personal:
+        Boolean(requestId) && parts.some((part) => part.includes(`Reference: ${requestId}`)),
     };
   }
 
@@ -179,6 +187,7 @@ export function guestPageCache(options: {
     if (!key) {
       if (CACHEABLE.test(req.path)) {
         pageCacheStats.bypasses++;
+        countPageCache('bypass');
         // Made for this visitor (entry.server.tsx says which caches may keep it).
         res.vary('Cookie');
         res.setHeader('X-Cache', 'BYPASS');
@@ -199,19 +208,25 @@ export function guestPageCache(options: {
         entries.delete(key);
         entries.set(key, hit);
         pageCacheStats.hits++;
+        countPageCache('hit');
         return send(req, res, hit, 'HIT');
       }
       // Concurrent misses for one page share one render.
       const shared = rendering.get(key);
       if (shared) {
         const page = await shared;
-        if (page) return send(req, res, page, 'HIT');
+        if (page) {
+          countPageCache('hit');
+          return send(req, res, page, 'HIT');
+        }
         pageCacheStats.bypasses++;
+        countPageCache('bypass');
         return next();
       }
-      const made = render(key, options.clientAddress(req));
+      const made = render(key, options.clientAddress(req), options.requestId?.(req) ?? '');
       const keep = made.then(
-        (page) => (page.status === 200 && !page.setsCookie && !page.degraded ? page : null),
+        (page) =>
+          page.status === 200 && !page.setsCookie && !page.degraded && !page.personal ? page : null,
         () => null,
       );
       rendering.set(key, keep);
@@ -225,6 +240,7 @@ export function guestPageCache(options: {
       // A render that began before the catalogue changed is not kept for the new version.
       if (kept && entriesVersion === version) store(key, kept);
       pageCacheStats.misses++;
+      countPageCache(kept ? 'miss' : 'bypass');
       send(req, res, page, kept ? 'MISS' : 'BYPASS');
     } catch (error) {
       next(error);

@@ -7,6 +7,8 @@ import {
   parseCents,
   priceLines,
   pricingProblems,
+  totalInWords,
+  totalLabel,
   valueBand,
   discountCents,
   type PricingLine,
@@ -53,6 +55,15 @@ describe('GST', () => {
       gstCents: 14,
       totalCents: 164,
     });
+  });
+
+  it('labels a total as including GST only when the company was GST-registered', () => {
+    expect(`${formatCents(294_305)} ${totalLabel(true)}`).toBe('S$2,943.05 incl. GST');
+    expect(`Total ${totalLabel(true)}`).toBe('Total incl. GST');
+    expect(`${formatCents(270_005)} ${totalLabel(false)}`).toBe('S$2,700.05 (no GST)');
+    expect(`Total ${totalLabel(false)}`).toBe('Total (no GST)');
+    expect(totalInWords(294_305, true)).toBe('S$2,943.05 including GST');
+    expect(totalInWords(270_005, false)).toBe('S$2,700.05, no GST charged');
   });
 
   it('reads the configured rate in basis points', () => {

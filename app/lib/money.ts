@@ -50,6 +50,21 @@ export function formatCents(cents: number): string {
   return `${sign}S$${grouped.format(dollars)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/**
+ * What a total is said to include, after the amount or after the word Total: 'incl. GST', or
+ * '(no GST)' for a total quoted while the company was not GST-registered (it added no GST, so a
+ * buyer must not read that GST is in it). Every screen that shows a quotation's or an order's
+ * total labels it with this.
+ */
+export function totalLabel(gstRegistered: boolean): string {
+  return gstRegistered ? 'incl. GST' : '(no GST)';
+}
+
+/** The same in a sentence, as mails say it: 'S$2,943.05 including GST', 'S$80.00, no GST charged'. */
+export function totalInWords(cents: number, gstRegistered: boolean): string {
+  return `${formatCents(cents)}${gstRegistered ? ' including GST' : ', no GST charged'}`;
+}
+
 /** 900 → '9%', 825 → '8.25%'. */
 export function formatRate(basisPoints: number): string {
   const whole = Math.floor(basisPoints / 100);

@@ -1,9 +1,11 @@
-import { ArrowRight, Download, Pencil, Plus, Trash2, UserX } from 'lucide-react';
+import { ArrowRight, Download, Pencil, Plus, RotateCcw, Trash2, UserX } from 'lucide-react';
 import { Form, Link } from 'react-router';
 import type { Route } from './+types/admin.activity';
 import { AdminPageHeader } from '~/components/admin/admin-shell';
+import { AuditImages, statusText } from '~/components/admin/products/audit-values';
 import { adminMeta } from '~/lib/admin-meta';
 import { activityFilter, listActivity } from '~/services/audit/activity.server';
+import { withThumbnails } from '~/services/catalogue/admin-products.server';
 import { refusePosts, requireAdmin } from '~/services/permissions.server';
 
 export const meta: Route.MetaFunction = () => adminMeta('Activity');
@@ -11,7 +13,12 @@ export const meta: Route.MetaFunction = () => adminMeta('Activity');
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const filter = activityFilter(new URL(request.url));
-  return { filter, ...(await listActivity(filter)) };
+  const { entries, older } = await listActivity(filter);
+  return {
+    filter,
+    older,
+    entries: entries.map((e) => ({ ...e, changes: withThumbnails(e.changes) })),
+  };
 }
 
 const ENTITY_LABEL = {
@@ -20,12 +27,21 @@ const ENTITY_LABEL = {
   category: 'category',
   person: 'the personal data of',
 } as const;
+// What was done, as '<who> <verb> <what> <name><after>'.
 const ACTION = {
-  create: { verb: 'created', icon: Plus, tone: 'bg-green-100 text-green-800' },
-  update: { verb: 'edited', icon: Pencil, tone: 'bg-brand-50 text-brand-800' },
-  delete: { verb: 'deleted', icon: Trash2, tone: 'bg-red-100 text-red-800' },
-  export: { verb: 'exported', icon: Download, tone: 'bg-slate-100 text-slate-800' },
-  erase: { verb: 'erased', icon: UserX, tone: 'bg-red-100 text-red-800' },
+  create: { verb: 'created', after: '', icon: Plus, tone: 'bg-green-100 text-green-800' },
+  update: { verb: 'edited', after: '', icon: Pencil, tone: 'bg-brand-50 text-brand-800' },
+  delete: { verb: 'deleted', after: '', icon: Trash2, tone: 'bg-red-100 text-red-800' },
+  trash: { verb: 'moved', after: ' to the trash', icon: Trash2, tone: 'bg-red-100 text-red-800' },
+  restore: {
+    verb: 'restored',
+    after: ' from the trash',
+    icon: RotateCcw,
+    tone: 'bg-green-100 text-green-800',
+  },
+  purge: { verb: 'deleted', after: ' for good', icon: Trash2, tone: 'bg-red-100 text-red-800' },
+  export: { verb: 'exported', after: '', icon: Download, tone: 'bg-slate-100 text-slate-800' },
+  erase: { verb: 'erased', after: '', icon: UserX, tone: 'bg-red-100 text-red-800' },
 } as const;
 
 // Fixed to the shop's time zone, so the server's and the browser's renders agree.
@@ -36,14 +52,19 @@ const when = new Intl.DateTimeFormat('en-SG', {
 });
 
 /** A recorded value as staff read it: lists joined, nothing as a dash. */
-function shown(value: unknown): string {
+function shown(value: unknown, field?: string): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (Array.isArray(value)) return value.length ? value.map(shown).join(', ') : '—';
+  if (field === 'status') return statusText(value) ?? String(value);
+  if (Array.isArray(value)) return value.length ? value.map((v) => shown(v)).join(', ') : '—';
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
 
-const FIELD_LABEL: Record<string, string> = { sportId: 'sport', categoryIds: 'categories' };
+const FIELD_LABEL: Record<string, string> = {
+  sportId: 'sport',
+  categoryIds: 'categories',
+  copiedFrom: 'copied from',
+};
 
 /** Posts here are answered after the guard (permissions.server's refusePosts). */
 export async function action({ request }: Route.ActionArgs) {
@@ -119,6 +140,7 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
                   <p className="text-slate-900">
                     <strong>{entry.actorName}</strong> {action.verb} {ENTITY_LABEL[entry.entity]}{' '}
                     <strong className="[overflow-wrap:anywhere]">{entry.entityName}</strong>
+                    {action.after}
                   </p>
                   <p className="text-sm text-slate-600">
                     <time dateTime={new Date(entry.createdAt).toISOString()}>
@@ -144,18 +166,26 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
                             {FIELD_LABEL[field] ?? field}
                           </dt>
                           <dd className="flex min-w-0 flex-wrap items-center gap-1.5 text-slate-800 [overflow-wrap:anywhere]">
-                            <span
-                              className={
-                                change.from == null
-                                  ? 'text-slate-600'
-                                  : 'line-through decoration-slate-400'
-                              }
-                            >
-                              {shown(change.from)}
-                            </span>
+                            {field === 'images' ? (
+                              <AuditImages images={change.from} label="Images before" />
+                            ) : (
+                              <span
+                                className={
+                                  change.from == null
+                                    ? 'text-slate-600'
+                                    : 'line-through decoration-slate-400'
+                                }
+                              >
+                                {shown(change.from, field)}
+                              </span>
+                            )}
                             <ArrowRight aria-hidden className="size-3.5 shrink-0 text-slate-600" />
                             <span className="sr-only">to</span>
-                            <span>{shown(change.to)}</span>
+                            {field === 'images' ? (
+                              <AuditImages images={change.to} label="Images after" />
+                            ) : (
+                              <span>{shown(change.to, field)}</span>
+                            )}
                           </dd>
                         </div>
                       ))}

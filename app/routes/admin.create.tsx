@@ -1,15 +1,12 @@
-import { useState } from 'react';
-import { Link, useFetcher } from 'react-router';
+import { Link, redirect, useFetcher } from 'react-router';
 import type { Route } from './+types/admin.create';
 import { AdminPageHeader } from '~/components/admin/admin-shell';
 import { ProductForm, typedFields } from '~/components/admin/products/product-form';
-import { MessageDialog } from '~/components/ui/dialog';
 import { adminMeta } from '~/lib/admin-meta';
 import { callServerAction } from '~/lib/client-action';
 import { formValues } from '~/lib/forms';
 import { PRODUCT_ARRAYS, ProductCreateSchema } from '~/lib/schemas/product';
-import { useOnResult } from '~/lib/use-on-result';
-import { createProduct, type SavedProduct } from '~/services/catalogue/admin-products.server';
+import { createProduct } from '~/services/catalogue/admin-products.server';
 import { listCategories, listSports } from '~/services/catalogue/taxonomy.server';
 import { formAction, parseInput, refusalKeeping } from '~/services/forms.server';
 import { readProductUpload } from '~/services/media/uploads.server';
@@ -25,17 +22,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  type Created = { ok: true; message: string; product: SavedProduct };
-  return formAction<Created>(async () => {
+  return formAction(async () => {
     const { form, files } = await readProductUpload(request);
+    let id: number;
     try {
       const input = parseInput(ProductCreateSchema, formValues(form, PRODUCT_ARRAYS));
-      const product = await createProduct(admin, input, files);
-      return { ok: true as const, message: `${product.name} successfully created`, product };
+      ({ id } = await createProduct(admin, input, files));
     } catch (error) {
       // Without JavaScript the refusal is a new page: it starts from what was typed.
       return refusalKeeping(error, form);
     }
+    // Staff stay on the product they made: its edit page, which says it was created (a fetcher
+    // follows the redirect as a navigation; a plain post gets the page).
+    throw redirect(`/admin/edit/${id}?created=1`);
   });
 }
 
@@ -46,13 +45,6 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 
 export default function AdminCreateProduct({ loaderData, actionData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof action>();
-  const [created, setCreated] = useState<{ name: string; thumbnail: string | null } | null>(null);
-  // A new key gives 'Add another Product' a clean form (fields, images and messages).
-  const [formKey, setFormKey] = useState(0);
-  useOnResult(fetcher.data, (result) => {
-    if (result.ok) setCreated(result.product);
-  });
-
   return (
     <>
       <AdminPageHeader
@@ -67,12 +59,18 @@ export default function AdminCreateProduct({ loaderData, actionData }: Route.Com
         }
       />
       <ProductForm
-        key={formKey}
         schema={ProductCreateSchema}
         sports={loaderData.sports}
         categories={loaderData.categories}
         initial={{
-          ...{ name: '', description: null, sportId: null, categoryIds: [], images: [] },
+          ...{
+            name: '',
+            description: null,
+            sportId: null,
+            categoryIds: [],
+            status: 'published',
+            images: [],
+          },
           // A plain post's refusal (no JavaScript): the page starts from what was typed.
           ...typedFields(actionData),
         }}
@@ -82,33 +80,6 @@ export default function AdminCreateProduct({ loaderData, actionData }: Route.Com
           void fetcher.submit(data, { method: 'post', encType: 'multipart/form-data' })
         }
       />
-      <MessageDialog
-        open={created !== null}
-        title="Product created"
-        message={created ? `${created.name} successfully created` : ''}
-        action="Add another Product"
-        onClose={() => {
-          setCreated(null);
-          setFormKey((k) => k + 1);
-          window.scrollTo({ top: 0 });
-        }}
-        // The clean form's first field: the SUBMIT that had the focus went with the old form,
-        // and the dialog would give it to the heading (after any focus set here on closing).
-        returnFocus={() => document.getElementById('name')}
-      >
-        {created?.thumbnail ? (
-          <img
-            src={created.thumbnail}
-            alt=""
-            width={60}
-            height={60}
-            className="mt-4 size-[60px] rounded object-cover"
-          />
-        ) : null}
-        <Link to="/admin/list" className="mt-4 block w-fit font-semibold text-brand-700 underline">
-          Back to Home screen
-        </Link>
-      </MessageDialog>
     </>
   );
 }

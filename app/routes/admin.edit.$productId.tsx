@@ -1,19 +1,20 @@
-import { useState } from 'react';
-import { Link, useFetcher, useNavigate, useRevalidator } from 'react-router';
+import { Copy, ExternalLink } from 'lucide-react';
+import { Form, Link, useFetcher, useRevalidator } from 'react-router';
 import type { Route } from './+types/admin.edit.$productId';
 import { AdminPageHeader } from '~/components/admin/admin-shell';
 import { ProductForm, typedFields } from '~/components/admin/products/product-form';
 import { ProductHistory } from '~/components/admin/products/product-history';
-import { MessageDialog } from '~/components/ui/dialog';
+import { listDate, StatusBadge } from '~/components/admin/products/product-table';
 import { adminMeta } from '~/lib/admin-meta';
 import { callServerAction } from '~/lib/client-action';
 import { formValues } from '~/lib/forms';
 import { PRODUCT_ARRAYS, PRODUCT_MESSAGES, ProductEditSchema } from '~/lib/schemas/product';
-import { useOnResult } from '~/lib/use-on-result';
 import { listAudit } from '~/services/audit/audit.server';
 import {
   getProductForEdit,
+  purgeDate,
   updateProduct,
+  withThumbnails,
   type SavedProduct,
 } from '~/services/catalogue/admin-products.server';
 import { listCategories, listSports } from '~/services/catalogue/taxonomy.server';
@@ -43,7 +44,26 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     listAudit({ entity: 'product', entityId: id, limit: 50 }),
   ]);
   if (!product) throw new Response('Product not found', { status: 404, statusText: 'Not Found' });
-  return { product, sports, categories, history };
+  // What the page was opened after: a create or a duplicate lands here (?created, ?copied).
+  const url = new URL(request.url);
+  const arrived = url.searchParams.has('created')
+    ? `${product.name} successfully created.`
+    : url.searchParams.has('copied')
+      ? `Copy saved as a draft: ${product.name}. Change what differs, then publish it.`
+      : url.searchParams.has('restored')
+        ? `${product.name} restored.`
+        : null;
+  const { deletedAt, ...rest } = product;
+  return {
+    product: rest,
+    trashed: deletedAt
+      ? { at: listDate.format(deletedAt), purgeOn: listDate.format(purgeDate(deletedAt)) }
+      : null,
+    arrived,
+    sports,
+    categories,
+    history: history.map((h) => ({ ...h, changes: withThumbnails(h.changes) })),
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -56,7 +76,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     try {
       const input = parseInput(ProductEditSchema, formValues(form, PRODUCT_ARRAYS));
       const product = await updateProduct(admin, id, input, files);
-      return { ok: true as const, message: `${product.name} successfully updated`, product };
+      return { ok: true as const, message: `${product.name} successfully updated.`, product };
     } catch (error) {
       // Without JavaScript the refusal is a new page: it starts from what was typed, not from
       // what is stored (a conflict's edit would otherwise be lost without a word).
@@ -70,17 +90,18 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   return callServerAction(serverAction);
 }
 
+const headerButton =
+  'inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50';
+
 export default function AdminEditProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, sports, categories, history } = loaderData;
+  const { product, trashed, arrived, sports, categories, history } = loaderData;
   const fetcher = useFetcher<typeof action>();
   // With JavaScript the form posts through the fetcher; without, the page is the answer.
   const result = fetcher.data ?? actionData;
-  const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const [saved, setSaved] = useState<string | null>(null);
-  useOnResult(fetcher.data, (result) => {
-    if (result.ok) setSaved(result.message);
-  });
+  // Staff stay on the product after a save: the form shows what was stored, and says so.
+  const notice = result?.ok ? result.message : (arrived ?? undefined);
+  const listed = product.status === 'published';
 
   return (
     <>
@@ -88,35 +109,86 @@ export default function AdminEditProduct({ loaderData, actionData }: Route.Compo
         title="Edit Product"
         description={
           <>
-            {product.name} ·{' '}
-            <Link to={`/products/${product.id}`} className="font-medium text-brand-700 underline">
-              View in the shop
+            <span className="[overflow-wrap:anywhere]">{product.name}</span>{' '}
+            {trashed ? (
+              <StatusBadge status="trashed" />
+            ) : listed ? null : (
+              <StatusBadge status={product.status} />
+            )}{' '}
+            ·{' '}
+            <Link to="/admin/list" className="font-medium text-brand-700 underline">
+              Back to products
             </Link>
           </>
         }
-      />
-      <ProductForm
-        // The saved revision remounts the form with what was stored (new image ids, new revision).
-        key={product.revision}
-        schema={ProductEditSchema}
-        sports={sports}
-        categories={categories}
-        initial={{
-          ...product,
-          images: product.images.map((i) => ({ kind: 'existing', id: i.id, src: i.src })),
-          ...typedFields(actionData),
-        }}
-        result={result}
-        busy={fetcher.state !== 'idle'}
-        onSubmit={(data) =>
-          void fetcher.submit(data, { method: 'post', encType: 'multipart/form-data' })
+        actions={
+          trashed ? null : (
+            <>
+              <Link to={`/products/${product.id}`} className={headerButton}>
+                <ExternalLink aria-hidden className="size-4" />
+                {listed ? 'View in the shop' : 'Preview (not in the shop)'}
+              </Link>
+              {/* A copy of the product as stored, as a new draft: its own page comes next. */}
+              <Form method="post" action="/admin/list">
+                <input type="hidden" name="intent" value="duplicate" />
+                <input type="hidden" name="productId" value={product.id} />
+                <button type="submit" className={headerButton}>
+                  <Copy aria-hidden className="size-4" /> Duplicate
+                </button>
+              </Form>
+            </>
+          )
         }
       />
-      {actionData?.ok ? (
-        <p role="status" className="mt-3 rounded-md bg-green-50 px-3 py-2 text-sm text-green-900">
-          {actionData.message}.{' '}
-          <Link to="/admin/list" className="font-semibold underline">
-            Back to Home screen
+      {trashed ? (
+        <section
+          aria-labelledby="trash-heading"
+          className="rounded-xl border border-red-200 bg-white p-4 shadow-sm"
+        >
+          <h2 id="trash-heading" className="text-lg font-bold text-slate-900">
+            In the trash
+          </h2>
+          <p className="mt-1 text-slate-700">
+            Deleted on {trashed.at}; it is deleted for good on {trashed.purgeOn}. Restore it to edit
+            it or show it in the shop again.
+          </p>
+          <Form method="post" action="/admin/list" className="mt-3">
+            <input type="hidden" name="intent" value="restore" />
+            <input type="hidden" name="productId" value={product.id} />
+            <input type="hidden" name="back" value="edit" />
+            <button
+              type="submit"
+              className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+            >
+              Restore
+            </button>
+          </Form>
+        </section>
+      ) : (
+        <ProductForm
+          // The saved revision remounts the form with what was stored (new image ids, new revision),
+          // and so does another product (a duplicate opens on this same page).
+          key={`${product.id}:${product.revision}`}
+          schema={ProductEditSchema}
+          sports={sports}
+          categories={categories}
+          initial={{
+            ...product,
+            images: product.images.map((i) => ({ kind: 'existing', id: i.id, src: i.src })),
+            ...typedFields(actionData),
+          }}
+          result={result}
+          busy={fetcher.state !== 'idle'}
+          notice={notice}
+          onSubmit={(data) =>
+            void fetcher.submit(data, { method: 'post', encType: 'multipart/form-data' })
+          }
+        />
+      )}
+      {arrived && !trashed && !result ? (
+        <p className="mt-3 text-sm">
+          <Link to="/admin/create" className="font-semibold text-brand-700 underline">
+            Add another product
           </Link>
         </p>
       ) : null}
@@ -139,16 +211,6 @@ export default function AdminEditProduct({ loaderData, actionData }: Route.Compo
         </p>
       ) : null}
       <ProductHistory entries={history} />
-      <MessageDialog
-        open={saved !== null}
-        title="Product saved"
-        message={saved ?? ''}
-        action="Back to Home screen"
-        onClose={() => {
-          setSaved(null);
-          void navigate('/admin/list');
-        }}
-      />
     </>
   );
 }

@@ -9,13 +9,12 @@ import { gstSetting, previewQuotation } from '~/services/inbox/quotations.server
 import { escapeHtml } from '~/services/mail/html.server';
 import { requireAdmin } from '~/services/permissions.server';
 import { plainPage } from '~/services/request-state.server';
-
-const idOf = (param: string) => (/^\d{1,9}$/.test(param) ? Number(param) : 0);
+import { idParam } from '~/lib/route-id';
 
 /** The preview is posted from the editor; an address typed in goes to the editor. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  throw redirect(`/admin/enquiries/${idOf(params.id)}/quotation`);
+  throw redirect(`/admin/enquiries/${idParam(params.id)}/quotation`);
 }
 
 /**
@@ -25,7 +24,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const id = idOf(params.id);
+  const id = idParam(params.id);
   const editor = `/admin/enquiries/${id}/quotation`;
   const enquiry = await getEnquiryCase(id);
   if (!enquiry) return page(404, 'Enquiry not found', ['There is no enquiry at this address.']);

@@ -10,7 +10,7 @@ import { adminMeta } from '~/lib/admin-meta';
 import { busyButton } from '~/lib/busy-button';
 import { callServerAction } from '~/lib/client-action';
 import { formValues } from '~/lib/forms';
-import { formatCents, formatRate, priceLines, valueBand } from '~/lib/money';
+import { formatCents, formatRate, priceLines, totalLabel, valueBand } from '~/lib/money';
 import {
   extraLineIndexes,
   inputLines,
@@ -34,16 +34,16 @@ import {
   sendQuotation,
 } from '~/services/inbox/quotations.server';
 import { requireAdmin } from '~/services/permissions.server';
+import { idParam } from '~/lib/route-id';
 
 export const meta: Route.MetaFunction = ({ data: d }) =>
   adminMeta(d ? `Quotation for ${d.enquiry.reference}` : 'Quotation');
 
-const idOf = (param: string) => (/^\d{1,9}$/.test(param) ? Number(param) : 0);
 const extrasOf = (value: unknown) => Math.min(MAX_EXTRA_LINES, Math.max(0, Number(value) || 0));
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const id = idOf(params.id);
+  const id = idParam(params.id);
   const [enquiry, start] = await Promise.all([getEnquiryCase(id), quotationStart(id)]);
   if (!enquiry || !start) throw data('Enquiry not found', { status: 404 });
   const url = new URL(request.url);
@@ -71,7 +71,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const id = idOf(params.id);
+  const id = idParam(params.id);
   return formAction(async () => {
     const form = await readForm(request);
     const enquiry = await getEnquiryCase(id);
@@ -431,7 +431,7 @@ function QuotationEditor({ loaderData }: { loaderData: Route.ComponentProps['loa
                   />
                 ) : null}
                 <div className="flex justify-between border-t border-slate-300 pt-1 text-base font-bold">
-                  <dt>{gst.regNo ? 'Total including GST' : 'Total (no GST)'}</dt>
+                  <dt>Total {totalLabel(gst.regNo !== null)}</dt>
                   <dd data-testid="total">{formatCents(pricing.totalCents)}</dd>
                 </div>
               </dl>

@@ -8,12 +8,15 @@ import { EnquiryTimeline } from '~/components/admin/inbox/enquiry-timeline';
 import { StatusBadge, When } from '~/components/admin/inbox/status-badge';
 import { StateBadge } from '~/components/orders/quotation-state-badge';
 import { card, primaryButton, secondaryButton } from '~/components/admin/inbox/styles';
+import { AttachmentField } from '~/components/ui/attachment-field';
+import { AttachmentList, replyFileLists } from '~/components/ui/attachment-list';
 import { FormError, SelectField, TextAreaField } from '~/components/ui/field';
 import { adminMeta } from '~/lib/admin-meta';
+import { MAX_ATTACHMENTS } from '~/lib/attachments';
 import { busyButton } from '~/lib/busy-button';
 import { formValues } from '~/lib/forms';
 import { mailtoHref } from '~/lib/schemas/email';
-import { formatCents } from '~/lib/money';
+import { formatCents, totalLabel } from '~/lib/money';
 import { quotationState, revisionStatus } from '~/lib/quotation-state';
 import {
   ENQUIRY_STATUSES,
@@ -25,8 +28,13 @@ import {
 import { toast } from '~/lib/toast';
 import { useForm } from '~/lib/use-form';
 import { useOnResult } from '~/lib/use-on-result';
+import {
+  checkAttachments,
+  listAttachments,
+  readAttachmentForm,
+} from '~/services/attachments/attachments.server';
 import { UserError } from '~/services/errors.server';
-import { formAction, parseInput, readForm } from '~/services/forms.server';
+import { checkTogether, formAction, parseInput } from '~/services/forms.server';
 import {
   addEnquiryNote,
   changeEnquiryStatus,
@@ -37,19 +45,19 @@ import { requireAdmin } from '~/services/permissions.server';
 import { ConfirmOrderSchema } from '~/lib/schemas/orders';
 import { confirmOrder, enquiryOrderState } from '~/services/sales/orders.server';
 import { OrderStatusBadge } from '~/components/sales/order-status-badge';
+import { idParam } from '~/lib/route-id';
 
 export const meta: Route.MetaFunction = ({ data: d }) =>
   adminMeta(d ? `Enquiry ${d.enquiry.reference}` : 'Enquiry');
 
-const idOf = (param: string) => (/^\d{1,9}$/.test(param) ? Number(param) : 0);
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const enquiry = await getEnquiryCase(idOf(params.id));
+  const enquiry = await getEnquiryCase(idParam(params.id));
   if (!enquiry) throw data('Enquiry not found', { status: 404 });
   const sent = new URL(request.url).searchParams.get('sent');
   return {
     enquiry,
+    files: await listAttachments(enquiry.id),
     sent: sent && enquiry.quotations.some((q) => q.number === sent) ? sent : null,
     sale: await enquiryOrderState(enquiry.id),
     // The clock the revisions' states are read by (expiry is computed, not stored).
@@ -59,9 +67,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const id = idOf(params.id);
+  const id = idParam(params.id);
   return formAction(async () => {
-    const form = await readForm(request);
+    // A reply may carry files (multipart); the other forms are plain ones.
+    const { form, files } = await readAttachmentForm(request);
     const values = formValues(form);
     switch (values.intent) {
       case 'status': {
@@ -80,8 +89,11 @@ export async function action({ request, params }: Route.ActionArgs) {
         return { ok: true as const, intent: 'note' as const, message: 'Note added.' };
       }
       case 'reply': {
-        const { body } = parseInput(ReplySchema, values);
-        const { to } = await replyToEnquiry(admin, id, body);
+        const [{ body }, checked] = await checkTogether(
+          () => parseInput(ReplySchema, values),
+          () => checkAttachments(files),
+        );
+        const { to } = await replyToEnquiry(admin, id, body, checked);
         return { ok: true as const, intent: 'reply' as const, message: `Reply sent to ${to}.` };
       }
       case 'confirm-order': {
@@ -192,7 +204,7 @@ function NoteForm() {
 function ReplyForm({ to }: { to: string }) {
   const { fetcher, ref, form, busy } = useCaseForm(ReplySchema);
   return (
-    <fetcher.Form method="post" ref={ref} {...form.props}>
+    <fetcher.Form method="post" encType="multipart/form-data" ref={ref} {...form.props}>
       <input type="hidden" name="intent" value="reply" />
       <FormError message={form.formError} />
       <TextAreaField
@@ -202,6 +214,11 @@ function ReplyForm({ to }: { to: string }) {
         hint={`E-mailed to ${to} with the reference in the subject; their answer comes back to the company address.`}
         rows={5}
         error={form.errors.body}
+      />
+      <AttachmentField
+        label="Files (optional)"
+        hint={`Up to ${MAX_ATTACHMENTS} files (spec sheets, drawings): PDF, JPEG, PNG or WebP, 10 MB each. Attached to the e-mail and kept with the reply.`}
+        error={form.errors.files}
       />
       <button type="submit" {...busyButton(busy)} className={primaryButton}>
         Send reply
@@ -220,7 +237,9 @@ function Detail({ term, children }: { term: string; children: React.ReactNode })
 }
 
 export default function AdminEnquiry({ loaderData }: Route.ComponentProps) {
-  const { enquiry, sent, sale, now } = loaderData;
+  const { enquiry, files, sent, sale, now } = loaderData;
+  const fileHref = (fileId: number) => `/admin/enquiries/${enquiry.id}/files/${fileId}`;
+  const buyerFiles = files.filter((f) => f.owner !== 'reply');
   // Without JavaScript the forms post natively and the answer comes back as the page's action data.
   const plain = useActionData<typeof action>() as Answer | undefined;
   const pdfHref = (number: string) =>
@@ -285,6 +304,18 @@ export default function AdminEnquiry({ loaderData }: Route.ComponentProps) {
             </ul>
             <h3 className="mt-4 text-sm font-semibold text-slate-900">Message</h3>
             <p className="mt-1 text-sm whitespace-pre-line text-slate-800">{enquiry.message}</p>
+            {buyerFiles.length ? (
+              <>
+                <h3 className="mt-4 text-sm font-semibold text-slate-900">
+                  Files from the customer ({buyerFiles.length})
+                </h3>
+                <AttachmentList
+                  files={buyerFiles}
+                  href={fileHref}
+                  label="Files from the customer"
+                />
+              </>
+            ) : null}
           </section>
 
           <section aria-labelledby="timeline-heading" className={card}>
@@ -294,7 +325,8 @@ export default function AdminEnquiry({ loaderData }: Route.ComponentProps) {
             <EnquiryTimeline
               events={enquiry.timeline}
               quotationHref={pdfHref}
-              attachmentHref={(id) => `/admin/enquiries/${enquiry.id}/attachments/${id}`}
+              attachmentHref={fileHref}
+              replyFiles={replyFileLists(files, fileHref)}
             />
           </section>
 
@@ -385,7 +417,7 @@ export default function AdminEnquiry({ loaderData }: Route.ComponentProps) {
                       />
                     </span>
                     <p className="text-slate-600">
-                      {formatCents(q.totalCents)} incl. GST ·{' '}
+                      {formatCents(q.totalCents)} {totalLabel(q.gstRegistered)} ·{' '}
                       <When date={q.createdAt} withTime={false} /> · {q.actorName}
                     </p>
                   </li>

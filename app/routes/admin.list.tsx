@@ -1,230 +1,302 @@
-import { Pencil, Plus, Search, Trash2, X } from 'lucide-react';
+import { Plus, Search, X } from 'lucide-react';
 import { useState } from 'react';
-import { Form, Link, redirect, useFetcher, useRevalidator, useSubmit } from 'react-router';
+import {
+  Form,
+  Link,
+  redirect,
+  useFetcher,
+  useNavigation,
+  useSubmit,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
 import type { Route } from './+types/admin.list';
 import { AdminPageHeader } from '~/components/admin/admin-shell';
+import { BulkBar } from '~/components/admin/products/bulk-bar';
+import {
+  LIST_TABS,
+  listHref,
+  parseListState,
+  positive,
+  sortParam,
+  type ListState,
+} from '~/components/admin/products/list-state';
+import { listDate, ProductTable, type ProductRow } from '~/components/admin/products/product-table';
 import { Pagination } from '~/components/catalogue/pagination';
 import { ConfirmDialog, MessageDialog } from '~/components/ui/dialog';
 import { adminMeta } from '~/lib/admin-meta';
+import { formValues } from '~/lib/forms';
+import { ProductBulkSchema, type BulkIntent } from '~/lib/schemas/product';
 import { SEARCH_MAX } from '~/lib/shop-url';
 import { useOnResult } from '~/lib/use-on-result';
 import { useSyncedValue } from '~/lib/use-synced-value';
-import { deleteProduct } from '~/services/catalogue/admin-products.server';
-import { getProduct, listProducts, type ProductCard } from '~/services/catalogue/products.server';
+import {
+  bulkUpdateProducts,
+  countByStatus,
+  duplicateProduct,
+  productRowFacts,
+  purgeDate,
+  restoreProduct,
+  trashProduct,
+  type BulkAction,
+} from '~/services/catalogue/admin-products.server';
+import { getProduct, listProducts } from '~/services/catalogue/products.server';
 import { listCategories, listSports } from '~/services/catalogue/taxonomy.server';
 import { UserError } from '~/services/errors.server';
-import { formAction, readForm } from '~/services/forms.server';
+import { formAction, parseInput, readForm } from '~/services/forms.server';
+import type { SessionUser } from '~/services/permissions.server';
 import { requireAdmin } from '~/services/permissions.server';
 
 export const meta: Route.MetaFunction = () => adminMeta('Manage Products');
 
-/** The list's words, as staff have always seen them. */
+/** The list's words for a delete, which moves the product to the trash. */
 const DELETE_TEXT = {
   title: 'Are you sure?',
-  message: "You won't be able to revert this!",
+  message: 'It goes to the trash, where it can be restored for 30 days.',
   confirm: 'Yes, delete it!',
   done: 'Deleted!',
-  doneMessage: 'The product has been deleted.',
+  doneMessage:
+    'The product has been moved to the trash. It can be restored from the Trash for 30 days.',
 } as const;
-
-const positive = (value: string | null): number | undefined => {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 && n < 2 ** 31 ? n : undefined;
-};
-
-/** The list's state, all in the URL (so it works without JavaScript and can be bookmarked). */
-function parseListState(url: URL) {
-  return {
-    q: (url.searchParams.get('q') ?? '').trim().slice(0, SEARCH_MAX),
-    sport: positive(url.searchParams.get('sport')),
-    category: positive(url.searchParams.get('category')),
-    page: positive(url.searchParams.get('page')) ?? 1,
-    noImages: url.searchParams.get('images') === 'none',
-  };
-}
-type ListState = ReturnType<typeof parseListState>;
-
-function listHref(state: ListState, changes: Partial<ListState> & { delete?: number } = {}) {
-  const next = { ...state, ...changes };
-  const params = new URLSearchParams();
-  if (next.q) params.set('q', next.q);
-  if (next.category) params.set('category', String(next.category));
-  if (next.sport) params.set('sport', String(next.sport));
-  if (next.noImages) params.set('images', 'none');
-  if (next.page > 1) params.set('page', String(next.page));
-  if (changes.delete) params.set('delete', String(changes.delete));
-  const search = params.toString();
-  return `/admin/list${search ? `?${search}` : ''}`;
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const state = parseListState(url);
-  const filter = {
-    q: state.q,
-    sportIds: state.sport ? [state.sport] : [],
-    categoryIds: state.category ? [state.category] : [],
-    page: state.page,
-  };
   const deleteId = positive(url.searchParams.get('delete'));
-  const [result, sports, categories, toDelete] = await Promise.all([
-    listProducts({ ...filter, withoutImages: state.noImages }),
+  const [result, sports, categories, toDelete, counts] = await Promise.all([
+    listProducts({
+      q: state.q,
+      sportIds: state.sport ? [state.sport] : [],
+      categoryIds: state.category ? [state.category] : [],
+      page: state.page,
+      withoutImages: state.noImages,
+      scope: state.status,
+      sort: state.sort?.column,
+      direction: state.sort?.direction,
+    }),
     listSports(),
     listCategories(),
-    deleteId ? getProduct(deleteId) : null,
+    deleteId ? getProduct(deleteId, { unlisted: true }) : null,
+    countByStatus(),
   ]);
   // Past the last page (its last product was just deleted, or Back came here): the last page.
   const pages = Math.ceil(result.total / result.pageSize);
   if (result.total > 0 && state.page > pages) throw redirect(listHref(state, { page: pages }));
+  // Read fresh, beside the cached cards: the revisions a bulk action is checked against.
+  const facts = await productRowFacts(result.items.map((p) => p.id));
+  const rows: ProductRow[] = result.items.flatMap((card) => {
+    const f = facts.get(card.id);
+    if (!f) return [];
+    return [
+      {
+        id: card.id,
+        name: card.name,
+        image: card.image,
+        sport: card.sport,
+        categories: card.categories,
+        status: f.status,
+        selectValue: `${card.id}:${f.revision}`,
+        updatedAt: listDate.format(f.updatedAt),
+        trashed: f.deletedAt
+          ? { at: listDate.format(f.deletedAt), purgeOn: listDate.format(purgeDate(f.deletedAt)) }
+          : null,
+      },
+    ];
+  });
   return {
     state,
-    result,
+    rows,
+    total: result.total,
+    page: result.page,
+    pages,
     sports,
     categories,
+    counts: { ...counts, any: counts.published + counts.draft + counts.hidden },
     toDelete: toDelete ? { id: toDelete.id, name: toDelete.name } : null,
   };
+}
+
+/** Each bulk action: what it does, what it says when done, and when it had nothing to do. */
+const BULK: Record<
+  BulkIntent,
+  {
+    action: (categoryId: number) => BulkAction;
+    done: (n: string, to: string) => string;
+    already?: (to: string) => string;
+  }
+> = {
+  'bulk-hide': {
+    action: () => ({ kind: 'hide' }),
+    done: (n) => `${n} hidden from the shop.`,
+    already: () => 'Nothing to change: the selected products were hidden already.',
+  },
+  'bulk-show': {
+    action: () => ({ kind: 'show' }),
+    done: (n) => `${n} now in the shop.`,
+    already: () => 'Nothing to change: the selected products were in the shop already.',
+  },
+  'bulk-move': {
+    action: (categoryId) => ({ kind: 'move', categoryId }),
+    done: (n, to) => `${n} moved to ${to}.`,
+    already: (to) => `Nothing to change: the selected products were in ${to} alone already.`,
+  },
+  'bulk-trash': {
+    action: () => ({ kind: 'trash' }),
+    done: (n) => `${n} moved to the trash. Restore from the Trash within 30 days.`,
+  },
+  'bulk-restore': { action: () => ({ kind: 'restore' }), done: (n) => `${n} restored.` },
+};
+
+async function bulkAction(admin: SessionUser, form: FormData) {
+  const input = parseInput(ProductBulkSchema, formValues(form, ['ids']));
+  const categoryId = positive(input.categoryId ?? null);
+  if (input.intent === 'bulk-move' && !categoryId)
+    throw new UserError('Choose the category to move them to.', 400, 'categoryId');
+  const listed = input.ids.map((value) => {
+    const [id, revision] = value.split(':').map(Number);
+    return { id: id!, revision: revision! };
+  });
+  const bulk = BULK[input.intent];
+  const { changed } = await bulkUpdateProducts(admin, bulk.action(categoryId ?? 0), listed);
+  const to = (await listCategories()).find((c) => c.id === categoryId)?.name ?? '';
+  const message = changed
+    ? bulk.done(`${changed} ${changed === 1 ? 'product' : 'products'}`, to)
+    : (bulk.already?.(to) ?? 'Nothing to change.');
+  return { ok: true as const, intent: input.intent, message };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   return formAction(async () => {
     const form = await readForm(request);
+    const intent = String(form.get('intent') ?? '');
+    if (intent.startsWith('bulk-')) return bulkAction(admin, form);
     const id = positive(String(form.get('productId') ?? ''));
-    if (!id || form.get('intent') !== 'delete')
-      throw new UserError('Failed to delete product.', 400);
-    const { name } = await deleteProduct(admin, id);
-    return { ok: true as const, message: DELETE_TEXT.doneMessage, name };
+    if (intent === 'delete') {
+      if (!id) throw new UserError('Failed to delete product.', 400);
+      const { name } = await trashProduct(admin, id);
+      return { ok: true as const, intent, message: DELETE_TEXT.doneMessage, name };
+    }
+    if (intent === 'restore') {
+      if (!id) throw new UserError('Failed to restore product.', 400);
+      const { name } = await restoreProduct(admin, id);
+      // Restored from its own page: back to it, now editable.
+      if (form.get('back') === 'edit') throw redirect(`/admin/edit/${id}?restored=1`);
+      return { ok: true as const, intent, message: `${name} restored.`, name };
+    }
+    if (intent === 'duplicate') {
+      if (!id) throw new UserError('Failed to duplicate product.', 400);
+      // The copy's own page, with or without JavaScript: staff go on from there.
+      const copy = await duplicateProduct(admin, id);
+      throw redirect(`/admin/edit/${copy.id}?copied=1`);
+    }
+    throw new UserError('Unknown action. Please reload the page and try again.', 400);
   });
 }
 
-function Thumb({ product }: { product: ProductCard }) {
-  if (!product.image)
-    return (
-      <span className="flex size-[60px] items-center justify-center rounded bg-slate-100 text-center text-xs text-slate-600">
-        No image
-      </span>
-    );
-  return (
-    <img
-      src={product.image.src}
-      srcSet={product.image.srcSet}
-      sizes="60px"
-      width={60}
-      height={60}
-      alt=""
-      loading="lazy"
-      className="size-[60px] rounded object-cover"
-    />
-  );
+/**
+ * A refused action (4xx) may be about a list that is out of date (another admin deleted or changed
+ * a product), so the list is read again with the answer, which stays on screen; React Router
+ * would not read it after a refusal, and a later revalidate() would drop the answer.
+ */
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formMethod === 'POST' || defaultShouldRevalidate;
 }
 
-/**
- * The rows' two icons, drawn once per page and referenced by each row (`<use>`): lucide builds an
- * icon's attributes anew on every render, and the list drew 32 of them.
- */
-function RowIconSprite() {
-  return (
-    <svg aria-hidden width="0" height="0" className="absolute">
-      <symbol id="row-icon-edit" viewBox="0 0 24 24">
-        <Pencil />
-      </symbol>
-      <symbol id="row-icon-delete" viewBox="0 0 24 24">
-        <Trash2 />
-      </symbol>
-    </svg>
-  );
-}
-
-function RowIcon({ name }: { name: 'edit' | 'delete' }) {
-  return (
-    <svg aria-hidden className="size-4">
-      <use href={`#row-icon-${name}`} />
-    </svg>
-  );
-}
-
-/**
- * Plain links (the table's click handler navigates and opens the delete dialog: one handler for
- * the page instead of three `<Link>`s per row). Delete leads to the confirm panel without
- * JavaScript; with it, to the confirm dialog.
- */
-/**
- * Edit and Delete. Delete is a link to the page's own confirmation (without JavaScript, or opened
- * in a new tab); a plain click asks in a dialog instead.
- */
-function RowActions({
-  product,
-  deleteHref,
-  onDelete,
+/** The status tabs: links, so each is an address of its own (and works without JavaScript). */
+function StatusTabs({
+  state,
+  counts,
 }: {
-  product: ProductCard;
-  deleteHref: string;
-  onDelete: () => void;
+  state: ListState;
+  counts: Record<ListState['status'], number>;
 }) {
   return (
-    <div className="flex gap-1.5">
-      <Link
-        to={`/admin/edit/${product.id}`}
-        aria-label={`Edit ${product.name}`}
-        className="inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
-      >
-        <RowIcon name="edit" /> Edit
-      </Link>
-      <Link
-        to={deleteHref}
-        onClick={(event) => {
-          if (
-            event.button !== 0 ||
-            event.metaKey ||
-            event.altKey ||
-            event.ctrlKey ||
-            event.shiftKey
-          )
-            return;
-          event.preventDefault();
-          onDelete();
-        }}
-        aria-label={`Delete ${product.name}`}
-        className="inline-flex items-center gap-1 rounded-md border border-red-200 bg-white px-2.5 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
-      >
-        <RowIcon name="delete" /> Delete
-      </Link>
-    </div>
+    <nav aria-label="Product status" className="mb-4">
+      {/* Wraps on a phone rather than scrolling: every tab stays in view. */}
+      <ul className="flex flex-wrap gap-x-1 border-b border-slate-200">
+        {LIST_TABS.map((tab) => {
+          const current = tab.status === state.status;
+          return (
+            <li key={tab.status}>
+              <Link
+                to={listHref({ ...state, status: tab.status, page: 1 }, { selectAll: false })}
+                aria-current={current ? 'page' : undefined}
+                className={`-mb-px inline-flex items-center gap-1.5 border-b-2 px-2.5 py-2 sm:px-3 text-sm font-semibold whitespace-nowrap ${current ? 'border-brand-600 text-brand-800' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+              >
+                {tab.label}
+                <span className="rounded-full bg-slate-100 px-1.5 text-xs text-slate-700 tabular-nums">
+                  {counts[tab.status]}
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
   );
 }
 
+const SORT_OPTIONS = [
+  { value: 'name', label: 'Name A–Z' },
+  { value: 'name-desc', label: 'Name Z–A' },
+  { value: 'id', label: 'ID, lowest first' },
+  { value: 'id-desc', label: 'ID, highest first' },
+  { value: 'sport', label: 'Sport A–Z' },
+  { value: 'sport-desc', label: 'Sport Z–A' },
+  { value: 'updated-desc', label: 'Recently updated' },
+  { value: 'updated', label: 'Least recently updated' },
+];
+
+const BULK_FORM = 'bulk';
+
 export default function AdminList({ loaderData, actionData }: Route.ComponentProps) {
-  const { state, result, sports, categories, toDelete } = loaderData;
+  const { state, rows, total, page, pages, sports, categories, counts, toDelete } = loaderData;
   const submit = useSubmit();
   // The fields follow the URL: 'Clear the filters' and Back change it without a new page.
   const [q, setQ] = useSyncedValue(state.q);
   const [category, setCategory] = useSyncedValue(String(state.category ?? ''));
   const [sport, setSport] = useSyncedValue(String(state.sport ?? ''));
+  const [sort, setSort] = useSyncedValue(state.sort ? sortParam(state.sort) : '');
   const fetcher = useFetcher<typeof action>();
   const [target, setTarget] = useState<{ id: number; name: string } | null>(null);
   const [outcome, setOutcome] = useState<{ title: string; message: string } | null>(null);
-  const revalidator = useRevalidator();
+  // Ticked rows by product id. Each box posts the revision its row shows now, which the server
+  // checks: a change this page has not shown (another admin's) refuses the action.
+  const [selected, setSelected] = useState<ReadonlySet<number>>(
+    () => new Set(state.selectAll ? rows.map((r) => r.id) : []),
+  );
+  const selectedCount = rows.filter((r) => selected.has(r.id)).length;
+  const navigation = useNavigation();
   useOnResult(fetcher.data, (r) => {
     setTarget(null);
-    // A refused delete (another admin deleted it first) is not followed by a new read: the row
-    // would stay.
-    if (!r.ok) void revalidator.revalidate();
     setOutcome(
       r.ok
         ? { title: DELETE_TEXT.done, message: DELETE_TEXT.doneMessage }
         : { title: 'Error', message: r.error ?? 'Failed to delete product.' },
     );
   });
-  const pages = Math.ceil(result.total / result.pageSize);
-  const first = (result.page - 1) * result.pageSize;
-  const cardCategories = (p: ProductCard) => p.categories.map((c) => c.name).join(', ') || '—';
+  // Done: the boxes are cleared for the next action; refused, they stay for another try.
+  useOnResult(actionData, (r) => {
+    if (r.ok) setSelected(new Set());
+  });
+  const bulkError = actionData && !actionData.ok ? actionData.fields?.categoryId : undefined;
+  const notice = actionData
+    ? actionData.ok
+      ? actionData.message
+      : (actionData.error ?? actionData.fields?.ids ?? actionData.fields?.intent)
+    : undefined;
+  const filtered = state.q || state.category || state.sport || state.noImages;
+  const what = state.status === 'trashed' ? 'in the trash' : '';
 
   return (
     <>
       <AdminPageHeader
         title="Manage Products"
-        description={`${result.total} ${result.total === 1 ? 'product' : 'products'}${state.noImages ? ' without images' : ''}${state.q ? ` matching “${state.q}”` : ''}`}
+        description={`${total} ${total === 1 ? 'product' : 'products'}${what ? ` ${what}` : ''}${state.noImages ? ' without images' : ''}${state.q ? ` matching “${state.q}”` : ''}`}
         actions={
           <Link
             to="/admin/create"
@@ -235,13 +307,16 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
         }
       />
 
-      {actionData ? (
+      {notice ? (
         <p
-          role={actionData.ok ? 'status' : 'alert'}
-          className={`mb-4 rounded-md px-3 py-2 text-sm ${actionData.ok ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-800'}`}
+          role={actionData?.ok ? 'status' : 'alert'}
+          className={`mb-4 rounded-md px-3 py-2 text-sm ${actionData?.ok ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-800'}`}
         >
-          <strong>{actionData.ok ? DELETE_TEXT.done : 'Error'}</strong>{' '}
-          {actionData.ok ? actionData.message : actionData.error}
+          {actionData?.ok && actionData.intent === 'delete' ? (
+            <strong>{DELETE_TEXT.done} </strong>
+          ) : null}
+          {!actionData?.ok ? <strong>Error </strong> : null}
+          {notice}
         </p>
       ) : null}
 
@@ -274,6 +349,8 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
           </Form>
         </section>
       ) : null}
+
+      <StatusTabs state={state} counts={counts} />
 
       <Form
         method="get"
@@ -341,11 +418,47 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
           ))}
         </select>
         {state.noImages ? <input type="hidden" name="images" value="none" /> : null}
+        {state.status !== 'any' ? <input type="hidden" name="status" value={state.status} /> : null}
+        {state.sort ? <input type="hidden" name="sort" value={sortParam(state.sort)} /> : null}
         <button
           type="submit"
           className="rounded-md bg-slate-800 px-4 py-2 font-semibold text-white hover:bg-slate-900 sm:col-span-2 lg:col-span-1"
         >
           Search
+        </button>
+      </Form>
+      {/* Phones have no column headers to sort by: a form of its own, which keeps the filters. */}
+      <Form method="get" className="mb-4 flex gap-2 md:hidden">
+        {state.q ? <input type="hidden" name="q" value={state.q} /> : null}
+        {state.category ? <input type="hidden" name="category" value={state.category} /> : null}
+        {state.sport ? <input type="hidden" name="sport" value={state.sport} /> : null}
+        {state.noImages ? <input type="hidden" name="images" value="none" /> : null}
+        {state.status !== 'any' ? <input type="hidden" name="status" value={state.status} /> : null}
+        <label className="sr-only" htmlFor="sort">
+          Sort
+        </label>
+        <select
+          id="sort"
+          name="sort"
+          value={sort}
+          onChange={(e) => {
+            setSort(e.target.value);
+            void submit(e.currentTarget.form);
+          }}
+          className="w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900"
+        >
+          <option value="">{state.q ? 'Best matches first' : 'Newest first'}</option>
+          {SORT_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        <button
+          type="submit"
+          className="hidden rounded-md bg-slate-800 px-4 py-2 font-semibold text-white noscript:block"
+        >
+          Sort
         </button>
       </Form>
       {state.noImages ? (
@@ -362,79 +475,55 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
         </p>
       ) : null}
 
-      {result.items.length === 0 ? (
+      {rows.length === 0 ? (
         <p className="rounded-xl border border-slate-200 bg-white p-6 text-center text-slate-700">
-          No products match.{' '}
-          <Link to="/admin/list" className="font-medium text-brand-700 underline">
-            Clear the filters
-          </Link>
+          {state.status === 'trashed' && !filtered ? 'The trash is empty.' : 'No products match.'}{' '}
+          {filtered ? (
+            <Link
+              to={listHref(
+                { ...state, q: '', category: undefined, sport: undefined },
+                {
+                  noImages: false,
+                  page: 1,
+                },
+              )}
+              className="font-medium text-brand-700 underline"
+            >
+              Clear the filters
+            </Link>
+          ) : null}
         </p>
       ) : (
-        // One table: phones show each row as a card (thumbnail beside name, sport, categories,
-        // actions), wider screens a table. One markup instead of a card list and a table,
-        // so each row's links and icons are rendered once.
-        <div className="rounded-xl border border-slate-200 bg-white shadow-sm md:overflow-x-auto">
-          <RowIconSprite />
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Products, page {result.page}</caption>
-            <thead className="hidden bg-slate-50 text-slate-700 md:table-header-group">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  #
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Image
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Product Name
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Category
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Sport
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {result.items.map((p, i) => (
-                <tr
-                  key={p.id}
-                  className="grid grid-cols-[60px_1fr] content-start gap-x-3 p-3 md:table-row md:p-0 md:align-middle"
-                >
-                  <td className="hidden px-3 py-2 text-slate-600 md:table-cell">{first + i + 1}</td>
-                  <td className="row-span-4 md:px-3 md:py-2">
-                    <Thumb product={p} />
-                  </td>
-                  <td className="font-semibold text-slate-900 [overflow-wrap:anywhere] md:px-3 md:py-2 md:font-medium">
-                    <span className="mr-1 text-sm font-normal text-slate-600 md:hidden">
-                      #{first + i + 1}
-                    </span>
-                    <Link to={`/admin/edit/${p.id}`} className="hover:underline">
-                      {p.name}
-                    </Link>
-                  </td>
-                  <td className="text-slate-600 max-md:order-2 md:px-3 md:py-2 md:text-slate-700">
-                    {cardCategories(p)}
-                  </td>
-                  <td className="text-slate-700 max-md:order-1 md:px-3 md:py-2">{p.sport.name}</td>
-                  <td className="max-md:order-3 max-md:mt-2 md:px-3 md:py-2">
-                    <RowActions
-                      product={p}
-                      deleteHref={listHref(state, { delete: p.id })}
-                      onDelete={() => setTarget({ id: p.id, name: p.name })}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <>
+          <BulkBar
+            id={BULK_FORM}
+            state={state}
+            categories={categories}
+            selectedCount={selectedCount}
+            rowCount={rows.length}
+            busy={navigation.state === 'submitting'}
+            error={bulkError}
+            onSelectAll={(checked) => setSelected(new Set(checked ? rows.map((r) => r.id) : []))}
+          />
+          <ProductTable
+            state={state}
+            rows={rows}
+            page={page}
+            bulkForm={BULK_FORM}
+            selected={selected}
+            onSelect={(id, checked) =>
+              setSelected((current) => {
+                const next = new Set(current);
+                if (checked) next.add(id);
+                else next.delete(id);
+                return next;
+              })
+            }
+            onDelete={(row) => setTarget({ id: row.id, name: row.name })}
+          />
+        </>
       )}
-      <Pagination page={result.page} pages={pages} href={(page) => listHref(state, { page })} />
+      <Pagination page={page} pages={pages} href={(n) => listHref(state, { page: n })} />
 
       <ConfirmDialog
         open={target !== null}

@@ -24,22 +24,21 @@ import {
   setMessageHandled,
 } from '~/services/inbox/messages.server';
 import { requireAdmin } from '~/services/permissions.server';
+import { idParam } from '~/lib/route-id';
 
 export const meta: Route.MetaFunction = ({ data: d }) =>
   adminMeta(d ? `Message from ${d.message.name}` : 'Message');
 
-const idOf = (param: string) => (/^\d{1,9}$/.test(param) ? Number(param) : 0);
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const message = await readMessage(idOf(params.id));
+  const message = await readMessage(idParam(params.id));
   if (!message) throw data('Message not found', { status: 404 });
   return { message };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const id = idOf(params.id);
+  const id = idParam(params.id);
   return formAction(async () => {
     const form = await readForm(request);
     const values = formValues(form);

@@ -12,7 +12,7 @@ import { Field, FormError, TextAreaField } from '~/components/ui/field';
 import { adminMeta } from '~/lib/admin-meta';
 import { busyButton } from '~/lib/busy-button';
 import { formValues } from '~/lib/forms';
-import { formatCents, formatRate, parseCents } from '~/lib/money';
+import { formatCents, formatRate, parseCents, totalLabel } from '~/lib/money';
 import { AWAITING_INVOICE, ORDER_STATUS_LABELS } from '~/lib/orders';
 import { CreditNoteSchema, IssueInvoiceSchema, OrderStatusSchema } from '~/lib/schemas/orders';
 import { toast } from '~/lib/toast';
@@ -23,15 +23,14 @@ import { formAction, parseInput, readForm } from '~/services/forms.server';
 import { requireAdmin } from '~/services/permissions.server';
 import { issueCreditNote, issueInvoice } from '~/services/sales/invoices.server';
 import { changeOrderStatus, getOrder, singaporeDay } from '~/services/sales/orders.server';
+import { idParam } from '~/lib/route-id';
 
 export const meta: Route.MetaFunction = ({ data: d }) =>
   adminMeta(d ? `Order ${d.order.number}` : 'Order');
 
-const idOf = (param: string) => (/^\d{1,9}$/.test(param) ? Number(param) : 0);
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const order = await getOrder(idOf(params.id));
+  const order = await getOrder(idParam(params.id));
   if (!order) throw data('Order not found', { status: 404 });
   const confirmed = new URL(request.url).searchParams.get('confirmed');
   return { order, today: singaporeDay(new Date()), confirmed: confirmed !== null };
@@ -46,7 +45,7 @@ const DONE: Record<'scheduled' | 'delivered' | 'cancelled' | 'paid', string> = {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const id = idOf(params.id);
+  const id = idParam(params.id);
   return formAction(async () => {
     const values = formValues(await readForm(request));
     switch (values.intent) {
@@ -157,7 +156,8 @@ function ScheduleForm({
   );
 }
 
-function InvoiceButton({ from }: { from: string }) {
+/** A company not GST-registered when it quoted issues an Invoice, not a tax invoice. */
+function InvoiceButton({ from, registered }: { from: string; registered: boolean }) {
   const { fetcher, form, busy } = useOrderForm(IssueInvoiceSchema);
   return (
     <fetcher.Form method="post" {...form.props}>
@@ -165,7 +165,8 @@ function InvoiceButton({ from }: { from: string }) {
       <input type="hidden" name="from" value={from} />
       <FormError message={form.formError} />
       <button type="submit" {...busyButton(busy)} className={`${primaryButton} w-full`}>
-        <Receipt aria-hidden className="size-4" /> Issue tax invoice
+        <Receipt aria-hidden className="size-4" />{' '}
+        {registered ? 'Issue tax invoice' : 'Issue invoice'}
       </button>
       <p className="mt-1 text-xs text-slate-600">
         Numbered and e-mailed to the buyer at once. An issued invoice never changes: a mistake is
@@ -365,7 +366,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                 </>
               ) : null}
               <div className="flex justify-between border-t border-slate-300 pt-1 text-base font-bold">
-                <dt>{registered ? 'Total incl. GST' : 'Total (no GST)'}</dt>
+                <dt>Total {totalLabel(registered)}</dt>
                 <dd>{formatCents(q.totalCents)}</dd>
               </div>
             </dl>
@@ -421,7 +422,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               quotationHref={(number) =>
                 `/admin/enquiries/${order.enquiry.id}/quotations/${encodeURIComponent(number)}.pdf`
               }
-              attachmentHref={(id) => `/admin/enquiries/${order.enquiry.id}/attachments/${id}`}
+              attachmentHref={(id) => `/admin/enquiries/${order.enquiry.id}/files/${id}`}
             />
           </section>
         </div>
@@ -442,7 +443,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                 />
               </>
             ) : null}
-            {awaiting ? <InvoiceButton from={order.status} /> : null}
+            {awaiting ? <InvoiceButton from={order.status} registered={registered} /> : null}
             {order.status === 'invoiced' ? (
               <StatusButton status="paid" from="invoiced" label="Mark paid" primary />
             ) : null}

@@ -5,7 +5,7 @@ import { When } from '~/components/admin/inbox/status-badge';
 import { Pagination } from '~/components/catalogue/pagination';
 import { OrderStatusBadge } from '~/components/sales/order-status-badge';
 import { adminMeta } from '~/lib/admin-meta';
-import { formatCents } from '~/lib/money';
+import { formatCents, totalLabel } from '~/lib/money';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatusName } from '~/lib/orders';
 import { readOrderFilter } from '~/lib/schemas/orders';
 import { refusePosts, requireAdmin } from '~/services/permissions.server';
@@ -88,7 +88,8 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
               </div>
               <div className="text-sm text-slate-600 md:text-right">
                 <p className="font-semibold text-slate-900">
-                  {formatCents(o.totalCents)} <span className="font-normal">incl. GST</span>
+                  {formatCents(o.totalCents)}{' '}
+                  <span className="font-normal">{totalLabel(o.gstRegistered)}</span>
                 </p>
                 <p>
                   Updated <When date={o.updatedAt} />

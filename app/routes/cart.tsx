@@ -22,9 +22,10 @@ import {
   setQuantity,
 } from '~/services/cart/cart.server';
 import { confirmationPath, senderCookie } from '~/services/enquiries/access-token.server';
+import { readAttachmentForm } from '~/services/attachments/attachments.server';
 import { submitEnquiry } from '~/services/enquiries/enquiries.server';
 import { UserError } from '~/services/errors.server';
-import { formAction, parseInput, readForm, refusalKeeping } from '~/services/forms.server';
+import { formAction, parseInput, refusalKeeping } from '~/services/forms.server';
 import { getUser } from '~/services/permissions.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -117,7 +118,8 @@ function parseJson(value: FormDataEntryValue | null): unknown {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   return formAction<CartSuccess>(async () => {
-    const form = await readForm(request);
+    // The enquiry is multipart (its files); the cart's other forms are plain ones.
+    const { form, files } = await readAttachmentForm(request);
     const intent = String(form.get('intent') ?? '');
     const js = form.get('js') === '1';
     const user = await getUser(request);
@@ -184,19 +186,21 @@ export async function action({ request, context }: Route.ActionArgs) {
             form,
             customer: user,
             guestItems: user ? undefined : fromCookie ? guestCart() : parseJson(form.get('items')),
+            files,
             request,
             socketAddress: context.clientAddress,
           });
         } catch (error) {
           // A plain post's refusal renders a new page: what was typed goes back with it (with
-          // JavaScript the form stays on screen with its values).
+          // JavaScript the form stays on screen with its values), and the names of the files
+          // sent, which the page asks to be chosen again.
           if (js) throw error;
-          return refusalKeeping(
-            error,
-            Object.fromEntries(
+          return refusalKeeping(error, {
+            ...Object.fromEntries(
               Object.keys(ENQUIRY_LIMITS).map((name) => [name, String(values[name] ?? '')]),
             ),
-          );
+            files: files.map((f) => f.name).join(', '),
+          });
         }
         if (!created) return { ok: true as const, intent }; // the honeypot: nothing stored
         if (fromCookie) headers.append('Set-Cookie', guestCartCookie([]));

@@ -15,6 +15,7 @@ import { UserError } from '~/services/errors.server';
 import { failureOf, readForm, refusalKeeping } from '~/services/forms.server';
 import { companyPictures } from '~/services/media/company-images.server';
 import { clientAddress } from '~/services/rate-limit.server';
+import { log } from '~/services/log.server';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
@@ -53,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Whatever else went wrong, the visitor gets the failure message too, with the text.
     let refusal = error;
     if (!failureOf(error)) {
-      console.error('Contact form failed:', error);
+      log().error({ err: error }, 'Contact form failed');
       refusal = new UserError(CONTACT_MESSAGES.failed, 500);
     }
     // What was typed goes back with every failure, so a page without JavaScript keeps the text.

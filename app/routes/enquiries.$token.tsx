@@ -2,9 +2,11 @@ import { useEffect } from 'react';
 import { data } from 'react-router';
 import type { Route } from './+types/enquiries.$token';
 import { EnquiryConfirmation } from '~/components/orders/enquiry-confirmation';
+import { EnquiryFiles } from '~/components/orders/enquiry-files';
 import { CustomerOrders } from '~/components/sales/customer-orders';
 import { writeLocalCart } from '~/lib/cart-storage';
 import { pageTitle } from '~/lib/meta';
+import { listAttachments } from '~/services/attachments/attachments.server';
 import { isSender } from '~/services/enquiries/access-token.server';
 import { confirmationView, getEnquiryByToken } from '~/services/enquiries/enquiries.server';
 import { customerOrders } from '~/services/sales/orders.server';
@@ -37,6 +39,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // Only the browser that sent it: `?sent` on a shared link must not empty a stranger's cart
     // or thank them for an enquiry they never sent.
     justSent: sender && new URL(request.url).searchParams.has('sent'),
+    // Whoever holds the link may download the files (the link is the key to them, as to this
+    // page); their names are all the page shows of them.
+    files: await listAttachments(found.enquiry.id),
     // The order and its invoices: the link is the key to them as to the enquiry.
     orders: await customerOrders(found.enquiry.id),
   };
@@ -56,7 +61,17 @@ export default function GuestEnquiry({ loaderData, params }: Route.ComponentProp
     window.history.replaceState(window.history.state, '', url);
   }, [justSent]);
   return (
-    <EnquiryConfirmation enquiry={loaderData.enquiry} justSent={loaderData.justSent}>
+    <EnquiryConfirmation
+      enquiry={loaderData.enquiry}
+      justSent={loaderData.justSent}
+      files={
+        <EnquiryFiles
+          files={loaderData.files}
+          href={(fileId) => `/enquiries/${params.token}/files/${fileId}`}
+          withReplies
+        />
+      }
+    >
       <CustomerOrders
         orders={loaderData.orders}
         href={(number) => `/enquiries/${params.token}/invoices/${encodeURIComponent(number)}.pdf`}

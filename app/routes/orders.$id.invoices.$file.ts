@@ -2,11 +2,12 @@ import type { Route } from './+types/orders.$id.invoices.$file';
 import { requireUser } from '~/services/permissions.server';
 import { documentNotFound, documentResponse } from '~/services/sales/document-response.server';
 import { getDocumentPdf } from '~/services/sales/invoices.server';
+import { idParam } from '~/lib/route-id';
 
 /** A tax invoice or credit note for the signed-in buyer whose enquiry it is; 404 for anyone else. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const enquiryId = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
+  const enquiryId = idParam(params.id);
   const file = enquiryId
     ? await getDocumentPdf(params.file, { ownerId: user.id, enquiryId })
     : null;

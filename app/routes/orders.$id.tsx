@@ -3,6 +3,8 @@ import type { Route } from './+types/orders.$id';
 import { useSite } from '~/components/company/use-site';
 import { AnsweredNotice, answeredKind } from '~/components/orders/answered-notice';
 import { EnquiryConfirmation } from '~/components/orders/enquiry-confirmation';
+import { EnquiryFiles } from '~/components/orders/enquiry-files';
+import { replyFileLists } from '~/components/ui/attachment-list';
 import { EnquiryUpdates } from '~/components/orders/enquiry-updates';
 import { CustomerOrders } from '~/components/sales/customer-orders';
 import { QuotationAnswerForms, unclaimedFailure } from '~/components/orders/quotation-answer-forms';
@@ -11,6 +13,7 @@ import { callServerAction } from '~/lib/client-action';
 import { pageTitle } from '~/lib/meta';
 import { answerQuotation } from '~/lib/quotation-answer.server';
 import { quotationState, type QuotationState } from '~/lib/quotation-state';
+import { listAttachments } from '~/services/attachments/attachments.server';
 import { confirmationView, getEnquiry } from '~/services/enquiries/enquiries.server';
 import { UserError } from '~/services/errors.server';
 import { formAction, refusalKeeping } from '~/services/forms.server';
@@ -18,17 +21,16 @@ import { customerEnquiryActivity } from '~/services/inbox/customer.server';
 import { requireUser } from '~/services/permissions.server';
 import { customerOrders } from '~/services/sales/orders.server';
 import { getLatestQuotationForOwner, readResponseForm } from '~/services/sales/responses.server';
+import { idParam } from '~/lib/route-id';
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => [
   { title: pageTitle(d?.enquiry.reference ?? 'Enquiry', matches) },
   { name: 'robots', content: 'noindex' },
 ];
 
-const idOf = (param: string) => (/^\d{1,9}$/.test(param) ? Number(param) : 0);
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const id = idOf(params.id);
+  const id = idParam(params.id);
   const found = id ? await getEnquiry(user.id, id) : null;
   // Someone else's enquiry is indistinguishable from a missing one.
   if (!found) throw data('Enquiry not found', { status: 404 });
@@ -36,6 +38,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     enquiry: confirmationView(found, false),
     justSent: search.has('sent'),
+    files: await listAttachments(found.id),
     ...(await customerEnquiryActivity(found)),
     orders: await customerOrders(found.id),
     latest: await getLatestQuotationForOwner(user.id, found.id),
@@ -50,14 +53,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const id = idOf(params.id);
+  const id = idParam(params.id);
   // Before a byte of the body is read: only the owner's own enquiry takes an upload.
   if (!id || !(await getEnquiry(user.id, id))) throw data('Enquiry not found', { status: 404 });
   return formAction(async () => {
     const { form, poFile } = await readResponseForm(request);
     let kind: string;
     try {
-      const quotationId = idOf(String(form.get('quotationId') ?? ''));
+      const quotationId = idParam(String(form.get('quotationId') ?? ''));
       const outcome = await answerQuotation(
         form,
         poFile,
@@ -93,7 +96,9 @@ const NEXT_STEPS: Partial<Record<QuotationState, (number: string) => string>> = 
  * quotation with their answers to it while it is open, then what staff have done.
  */
 export default function Enquiry({ loaderData, actionData }: Route.ComponentProps) {
-  const { enquiry, justSent, timeline, quotations, orders, latest, now, answered } = loaderData;
+  const { enquiry, justSent, timeline, quotations, orders, latest, now, answered, files } =
+    loaderData;
+  const fileHref = (fileId: number) => `/orders/${enquiry.id}/files/${fileId}`;
   const site = useSite();
   const pdfHref = (number: string) =>
     `/orders/${enquiry.id}/quotations/${encodeURIComponent(number)}.pdf`;
@@ -109,6 +114,7 @@ export default function Enquiry({ loaderData, actionData }: Route.ComponentProps
       justSent={justSent}
       back={{ to: '/orders', label: 'My Orders' }}
       nextSteps={latest && state ? NEXT_STEPS[state.state]?.(latest.number) : undefined}
+      files={<EnquiryFiles files={files} href={fileHref} withReplies={false} />}
     >
       <CustomerOrders
         orders={orders}
@@ -133,6 +139,7 @@ export default function Enquiry({ loaderData, actionData }: Route.ComponentProps
               key={String(latest.lastAnsweredAt)}
               number={latest.number}
               totalCents={latest.totalCents}
+              gstRegistered={latest.gstRegNo !== null}
               organisation={latest.attention.organisation}
               quotationId={latest.id}
               result={actionData}
@@ -147,6 +154,7 @@ export default function Enquiry({ loaderData, actionData }: Route.ComponentProps
           timeline={timeline}
           quotations={quotations}
           now={now}
+          replyFiles={replyFileLists(files, fileHref)}
         />
       </div>
     </EnquiryConfirmation>

@@ -5,12 +5,17 @@ import type { Route } from './+types/products.$productId';
 import { AddToCartButton } from '~/components/cart/add-to-cart-button';
 import { originOf, pageTitle, seo, siteNameOf } from '~/lib/meta';
 import { getProduct } from '~/services/catalogue/products.server';
+import { getUser } from '~/services/permissions.server';
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   // One address per product: '01' is not product 1's (the shop's sport and category pages agree).
   const id = /^[1-9]\d{0,8}$/.test(params.productId) ? Number(params.productId) : 0;
-  const product = id > 0 ? await getProduct(id) : null;
+  const product = id > 0 ? await getProduct(id, { unlisted: true }) : null;
   if (!product) throw data('Product not found', { status: 404 });
+  // A draft or hidden product is not in the shop: a 404 for everyone but staff, who see it marked.
+  // Only then is the visitor asked for (a guest's page of a listed product reads no session).
+  if (product.status !== 'published' && (await getUser(request))?.role !== 'admin')
+    throw data('Product not found', { status: 404 });
   return { product };
 }
 
@@ -105,8 +110,21 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   if (leaving) return <ProductSkeleton />;
 
   const main = product.images[selected] ?? product.images[0];
+  const unlisted = product.status !== 'published';
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-10">
+      {unlisted ? (
+        <p
+          role="status"
+          className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900"
+        >
+          {product.status === 'hidden' ? 'Hidden' : 'Draft'}: not in the shop. Only staff see this
+          page.{' '}
+          <Link to={`/admin/edit/${product.id}`} className="underline">
+            Edit the product
+          </Link>
+        </p>
+      ) : null}
       <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-600">
         <ol className="flex flex-wrap items-center gap-1">
           <li>
@@ -219,14 +237,16 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </dl>
           {/* The action comes before the long description, so a phone shows it without scrolling. */}
           <div className="mt-6">
-            <AddToCartButton
-              withQuantity
-              product={{
-                id: product.id,
-                name: product.name,
-                imageUrl: product.images[0]?.src ?? null,
-              }}
-            />
+            {unlisted ? null : (
+              <AddToCartButton
+                withQuantity
+                product={{
+                  id: product.id,
+                  name: product.name,
+                  imageUrl: product.images[0]?.src ?? null,
+                }}
+              />
+            )}
             <p className="text-sm text-slate-600">
               No online prices: send an enquiry and we reply with a quote.
             </p>

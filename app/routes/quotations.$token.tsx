@@ -121,6 +121,7 @@ export default function QuotationByLink({ loaderData, actionData }: Route.Compon
           key={String(quotation.lastAnsweredAt)}
           number={quotation.number}
           totalCents={quotation.totalCents}
+          gstRegistered={quotation.gstRegNo !== null}
           organisation={quotation.attention.organisation}
           result={actionData}
         />

@@ -17,6 +17,7 @@ import { listingTitle } from '~/services/catalogue/listing-title.server';
 import { countFilterOptions, listProducts } from '~/services/catalogue/products.server';
 import { listCategories, listSports } from '~/services/catalogue/taxonomy.server';
 import { noteDegraded } from '~/services/request-state.server';
+import { log } from '~/services/log.server';
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const parsed = parseShopState(new URL(request.url), params);
@@ -47,7 +48,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }).then(
     (c) => ({ sports: Object.fromEntries(c.sports), categories: Object.fromEntries(c.categories) }),
     (error: unknown) => {
-      console.error('Counting the filter options failed:', error);
+      log().error({ err: error }, 'Counting the filter options failed');
       noteDegraded(); // this page, without its counts, is not one to keep for other guests
       return null;
     },

@@ -4,6 +4,7 @@ import { admin, twoFactor } from 'better-auth/plugins';
 import { db } from './db/client.server';
 import * as schema from './db/schema';
 import { env } from './env.server';
+import { log } from './log.server';
 import { escapeHtml } from './mail/html.server';
 import { queueInBackground, queueMail } from './mail/queue.server';
 import { clearFailedPasswords } from './accounts/account-throttle.server';
@@ -46,6 +47,8 @@ function createAuth() {
     basePath: '/api/auth',
     secret: config.authSecret,
     trustedOrigins: [config.publicUrl],
+    // Its lines join the server's log; the message only: its extra arguments may be a user's row.
+    logger: { log: (level, message) => log()[level](`Better Auth: ${message}`) },
     database: drizzleAdapter(db(), {
       provider: 'pg',
       schema: {

@@ -5,6 +5,7 @@ import { db } from './db/client.server';
 import { migrateDatabase } from './db/migrate.server';
 import { lockDataDir } from './data-lock.server';
 import { env } from './env.server';
+import { log } from './log.server';
 import { companyPictures } from './media/company-images.server';
 import { startScheduler, stopScheduler } from './jobs/scheduler.server';
 import { ensureDemoAdmin, isCatalogueEmpty, seedDemoCatalogue } from './seed.server';
@@ -14,19 +15,18 @@ import { ensureDemoAdmin, isCatalogueEmpty, seedDemoCatalogue } from './seed.ser
  * database's folder, migrate, seed the demo catalogue into an empty database, and create the
  * configured admin. Throws a ConfigError or DataDirLockedError with a message for the operator.
  */
-export async function boot(log: (line: string) => void = console.log): Promise<void> {
+export async function boot(
+  say: (line: string) => void = (line) => log().info(line),
+): Promise<void> {
   const config = env();
   if (config.database.kind === 'pglite' && config.database.dir) lockDataDir(config.dataDir);
   await migrateDatabase();
   if (config.seedDemo && (await isCatalogueEmpty())) {
-    log('Empty database: loading the demo catalogue…');
-    await seedDemoCatalogue({ log });
-    const admin = await ensureDemoAdmin();
-    if (admin) {
-      log(
-        `\nDemo admin created (shown once; also kept in ${config.dataDir}/demo-admin.txt):\n` +
-          `  email:    ${admin.email}\n  password: ${admin.password}\n`,
-      );
+    say('Empty database: loading the demo catalogue…');
+    await seedDemoCatalogue({ log: say });
+    // Its password is a secret and its address an address: the log says only where they are.
+    if (await ensureDemoAdmin()) {
+      say(`Demo admin created: its e-mail and password are in ${config.dataDir}/demo-admin.txt`);
     }
   }
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD && !(await accountExists(config.ADMIN_EMAIL))) {
@@ -35,12 +35,12 @@ export async function boot(log: (line: string) => void = console.log): Promise<v
       name: 'Administrator',
       password: config.ADMIN_PASSWORD,
     });
-    log(`Admin ${config.ADMIN_EMAIL} created from ADMIN_EMAIL.`);
+    say('Admin created from ADMIN_EMAIL.');
   }
   // The company pages' drawn pictures are found in storage (or drawn, on the first start) now, in
   // the background, not for the first visitor.
   companyPictures().catch((error: unknown) =>
-    console.error('Drawing the company pictures failed (retried on the next visit):', error),
+    log().error({ err: error }, 'Drawing the company pictures failed (retried on the next visit)'),
   );
   // Mail queued while the mail server was down (or by a previous run) goes out now and every minute.
   deliverSoon();

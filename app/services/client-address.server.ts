@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { log } from './log.server';
 
 /**
  * The client's address, given the TCP peer and the X-Forwarded-For header, behind `trustedHops`
@@ -52,7 +53,7 @@ export const PROXY_WARNING =
  */
 export function proxyWarning(
   trustedHops: number,
-  warn: (line: string) => void = console.warn,
+  warn: (line: string) => void = (line) => log().warn(line),
 ): (forwardedFor: string | string[] | undefined) => void {
   let said = trustedHops > 0;
   return (forwardedFor) => {

@@ -113,6 +113,13 @@ const EnvSchema = z
       .default('12'),
     // The Data Protection Officer's address on the privacy notice (SITE_EMAIL when unset).
     SITE_DPO_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()),
+    // /metrics answers only with this bearer token; unset, there are no metrics (docs/operations.md).
+    METRICS_TOKEN: optionalText.pipe(
+      z.string().min(16, 'must be at least 16 characters').optional(),
+    ),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     SITE_FACEBOOK: optionalText.pipe(z.url().optional()),
     SITE_INSTAGRAM: optionalText.pipe(z.url().optional()),
     SITE_LINKEDIN: optionalText.pipe(z.url().optional()),

@@ -35,7 +35,7 @@ export async function readForm(request: Request): Promise<FormData> {
   } catch {
     throw new UserError('The form could not be read. Please reload the page and try again.', 400);
   }
-  return withPlainLineBreaks(form);
+  return plainLineBreaks(form);
 }
 
 /**
@@ -43,12 +43,36 @@ export async function readForm(request: Request): Promise<FormData> {
  * CR LF (two), while its `maxlength` and the page's own check count one: a message of 5,000
  * characters in ten lines arrived as 5,009 and was refused as too long.
  */
-function withPlainLineBreaks(form: FormData): FormData {
+export function plainLineBreaks(form: FormData): FormData {
   if (![...form.values()].some((v) => typeof v === 'string' && v.includes('\r'))) return form;
   const plain = new FormData();
   for (const [name, value] of form)
     plain.append(name, typeof value === 'string' ? value.replace(/\r\n?/g, '\n') : value);
   return plain;
+}
+
+/**
+ * Runs two checks of one submission side by side (a form's fields and its files) so that one
+ * answer names every field to fix: both values, or the one refusal (with its own status: a file
+ * too large stays a 413), or both refusals' field messages in one ValidationError.
+ */
+export async function checkTogether<A, B>(
+  first: () => A | Promise<A>,
+  second: () => B | Promise<B>,
+): Promise<[A, B]> {
+  const [a, b] = await Promise.allSettled([
+    Promise.resolve().then(first),
+    Promise.resolve().then(second),
+  ]);
+  if (a.status === 'fulfilled' && b.status === 'fulfilled') return [a.value, b.value];
+  const errors = [a, b].flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+  if (errors.length === 1 || !errors.every((e) => e instanceof UserError)) throw errors[0];
+  const fields: FieldErrors = {};
+  for (const error of errors as UserError[]) {
+    if (error instanceof ValidationError) Object.assign(fields, error.fields);
+    else fields[error.field ?? 'form'] = error.message;
+  }
+  throw new ValidationError(fields);
 }
 
 /** The failure (and its status) an expected error stands for, or null for anything else. */

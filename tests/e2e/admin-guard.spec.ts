@@ -149,6 +149,9 @@ const ENDPOINTS: Endpoint[] = [
     form: () => ({ extras: '0', attentionName: PROBE, validityDays: '30' }),
   },
   { method: 'GET', path: '/admin/enquiries/1/quotations/Q-FH-2026-AAAAAA-1.pdf' },
+  // An enquiry's private files (the buyer's attachments, a reply's, a purchase order), and a post
+  { method: 'GET', path: '/admin/enquiries/1/files/1' },
+  { method: 'POST', path: '/admin/enquiries/1/files/1', form: () => ({ name: PROBE }) },
   {
     method: 'POST',
     path: '/admin/enquiries/1',
@@ -181,9 +184,6 @@ const ENDPOINTS: Endpoint[] = [
   },
   { method: 'GET', path: '/admin/orders/1/documents/INV-2026-00001.pdf' },
   { method: 'POST', path: '/admin/orders/1/documents/INV-2026-00001.pdf', form: () => ({}) },
-  // A buyer's purchase order (private storage), and a post to it
-  { method: 'GET', path: '/admin/enquiries/1/attachments/1' },
-  { method: 'POST', path: '/admin/enquiries/1/attachments/1', form: () => ({ name: PROBE }) },
   { method: 'GET', path: '/admin/messages' },
   { method: 'GET', path: '/admin/messages?show=all' },
   { method: 'GET', path: '/admin/messages/1' },

@@ -68,10 +68,22 @@ async function confirmCrop(page: Page) {
   });
 }
 
-/** A product of its own (see postProduct) with one 200 px PNG of `colour`; answers its id. */
-async function newProduct(page: Page, name: string, colour: string): Promise<number> {
+/**
+ * A product of its own (see postProduct) with one 200 px PNG of `colour`, published unless told;
+ * answers its id.
+ */
+async function newProduct(
+  page: Page,
+  name: string,
+  colour: string,
+  status?: 'draft' | 'hidden',
+): Promise<number> {
   const png = { name: 'a.png', type: 'image/png', data: await image(200, 200, colour, 'png') };
-  expect((await postProduct(page.request, [png], name)).status()).toBe(200);
+  // A saved product's answer sends to its page (a redirect, as React Router encodes one).
+  const response = await postProduct(page.request, [png], name, status);
+  expect(response.ok()).toBe(true);
+  const sent = /\/admin\/edit\/(\d+)/.exec(await response.text());
+  if (sent) return Number(sent[1]);
   const found = (await (
     await page.request.get(`/api/v1/products?q=${encodeURIComponent(name)}`)
   ).json()) as { items: { id: number; name: string }[] };
@@ -147,12 +159,18 @@ test('an admin creates, edits and deletes a product, and the shop follows', asyn
   await expectNoSeriousViolations(page);
 
   await submit.click();
-  const created = page.getByRole('alertdialog', { name: 'Product created' });
-  await expect(created).toContainText(`${name} successfully created`);
-  await expect(created.locator('img')).toHaveAttribute('src', /^\/media\/products\//);
+  // Staff stay on the product they made: its own page, saying so, with its images stored.
+  await expect(page).toHaveURL(/\/admin\/edit\/\d+\?created=1$/);
+  await expect(page.getByRole('status').filter({ hasText: 'successfully created' })).toHaveText(
+    `${name} successfully created.`,
+  );
+  await expect(page.getByRole('img', { name: /^Preview \d of/ })).toHaveCount(2);
+  await expect(page.getByRole('img', { name: /^Preview 1 of/ })).toHaveAttribute(
+    'src',
+    /^\/media\/products\//,
+  );
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
   expect(posts).toHaveLength(1);
-  await created.getByRole('link', { name: 'Back to Home screen' }).click();
-  await expect(page).toHaveURL(/\/admin\/list$/);
 
   // The shop shows it with both images.
   await page.goto(`/shop?q=${encodeURIComponent(name)}`);
@@ -205,18 +223,35 @@ test('an admin creates, edits and deletes a product, and the shop follows', asyn
   ).toBeAttached();
   await expectNoSeriousViolations(page);
   await page.getByRole('button', { name: 'SUBMIT' }).click();
-  const saved = page.getByRole('alertdialog', { name: 'Product saved' });
-  await expect(saved).toContainText(`${renamed} successfully updated`);
-  await saved.getByRole('button', { name: 'Back to Home screen' }).click();
-  await expect(page).toHaveURL(/\/admin\/list$/);
-  // The edit page's history says who changed what.
-  await page.goto(editUrl);
+  // Saved, and still on the product: no dialog sends staff elsewhere.
+  await expect(page.getByRole('status').filter({ hasText: 'successfully updated' })).toHaveText(
+    `${renamed} successfully updated.`,
+  );
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  expect(page.url()).toBe(editUrl);
+  await expect(page.getByLabel('Name')).toHaveValue(renamed);
+  // The edit page's history says who changed what, images as thumbnails in their order.
   const history = page.getByRole('region', { name: 'History' });
   await expect(history.getByRole('listitem').first()).toContainText(
     'changed name, categories, images',
   );
   await expect(history.getByRole('listitem').first()).toContainText(`${name} → ${renamed}`);
   await expect(history).toContainText('created the product');
+  const before = history.getByRole('list', { name: 'Images before' }).first().getByRole('img');
+  const after = history.getByRole('list', { name: 'Images after' }).first().getByRole('img');
+  await expect(before).toHaveCount(2);
+  await expect(after.first()).toHaveAttribute('src', (await before.nth(1).getAttribute('src'))!);
+  await expect(after.nth(1)).toHaveAttribute('src', (await before.first().getAttribute('src'))!);
+  await expect(history).not.toContainText(/\b[0-9a-f]{8}\b/);
+  // So does the activity log.
+  await page.goto('/admin/activity?entity=product');
+  const edited = page.getByRole('listitem').filter({ hasText: `edited product ${renamed}` });
+  await expect(edited.getByRole('list', { name: 'Images after' }).getByRole('img')).toHaveCount(2);
+  await expect(
+    edited.getByRole('list', { name: 'Images before' }).getByRole('img').first(),
+  ).toHaveAttribute('src', /^\/media\/products\/.+\.webp$/);
+  await expect(edited).not.toContainText(/\b[0-9a-f]{8}\b/);
+  await expectNoSeriousViolations(page);
 
   await page.goto(productUrl);
   await expect(page.getByRole('heading', { level: 1, name: renamed, exact: true })).toBeVisible();
@@ -233,12 +268,12 @@ test('an admin creates, edits and deletes a product, and the shop follows', asyn
   await page.getByRole('link', { name: `Delete ${renamed}` }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
   await expect(confirm).toContainText(
-    `${renamed} will be deleted. You won't be able to revert this!`,
+    `${renamed} will be deleted. It goes to the trash, where it can be restored for 30 days.`,
   );
   await expectNoSeriousViolations(page);
   await confirm.getByRole('button', { name: 'Yes, delete it!' }).click();
   const deleted = page.getByRole('alertdialog', { name: 'Deleted!' });
-  await expect(deleted).toContainText('The product has been deleted.');
+  await expect(deleted).toContainText('The product has been moved to the trash.');
   await deleted.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByRole('link', { name: `Edit ${renamed}` })).toHaveCount(0);
   // Its row (and the Delete that opened the dialogs) is gone: the heading has the focus.
@@ -288,12 +323,13 @@ test('a new product whose save gets no answer (connection lost, a 500) keeps its
 
   await page.unroute('**/admin/create.data*');
   await submit.click();
-  const created = page.getByRole('alertdialog', { name: 'Product created' });
-  await expect(created).toContainText(`${name} successfully created`);
-  // The next product starts from a clean form, typing in its first field.
-  await created.getByRole('button', { name: 'Add another Product' }).press('Enter');
-  await expect(created).toHaveCount(0);
-  await expect(page.getByLabel('Name')).toBeFocused();
+  await expect(page).toHaveURL(/\/admin\/edit\/\d+\?created=1$/);
+  await expect(page.getByRole('status').filter({ hasText: 'successfully created' })).toHaveText(
+    `${name} successfully created.`,
+  );
+  // The next product starts from a clean form.
+  await page.getByRole('link', { name: 'Add another product' }).click();
+  await expect(page).toHaveURL(/\/admin\/create$/);
   await expect(page.getByLabel('Name')).toHaveValue('');
   await expect(page.getByRole('img', { name: /^Preview \d of/ })).toHaveCount(0);
 });
@@ -542,11 +578,242 @@ test('without JavaScript, delete goes through a confirm page', async ({ browser,
   await nojs.goto(`/admin/list?q=${encodeURIComponent(name)}`);
   await nojs.getByRole('link', { name: `Delete ${name}` }).click();
   const panel = nojs.getByRole('region', { name: 'Are you sure?' });
-  await expect(panel).toContainText("You won't be able to revert this!");
+  await expect(panel).toContainText('It goes to the trash, where it can be restored for 30 days.');
   await panel.getByRole('button', { name: 'Yes, delete it!' }).click();
-  await expect(nojs.getByRole('status')).toContainText('Deleted! The product has been deleted.');
+  await expect(nojs.getByRole('status')).toContainText(
+    'Deleted! The product has been moved to the trash.',
+  );
   await expect(nojs.getByRole('link', { name: `Delete ${name}` })).toHaveCount(0);
   await context.close();
+});
+
+test('a draft or hidden product is off the shop and its page a 404 for guests; staff see it marked', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  await signInAsAdmin(page);
+  const tag = `Offshop${randomUUID().slice(0, 6)}`;
+  const draftId = await newProduct(page, `${tag} Draft Net`, '#2a2a6a', 'draft');
+  const shown = `${tag} Shown Net`;
+  const shownId = await newProduct(page, shown, '#2a6a2a');
+  const guest = await browser.newContext();
+  const visitor = await guest.newPage();
+  // A guest's page of it, cached by the server until the catalogue changes.
+  expect((await visitor.goto(`/products/${shownId}`))?.status()).toBe(200);
+
+  // Hidden with the edit form's Status.
+  await page.goto(`/admin/edit/${shownId}`);
+  await hydrated(page);
+  await page.getByLabel('Status').selectOption({ label: 'Hidden' });
+  await page.getByRole('button', { name: 'SUBMIT' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'successfully updated' })).toBeVisible();
+
+  for (const id of [draftId, shownId]) {
+    expect((await visitor.goto(`/products/${id}`))?.status(), `product ${id}`).toBe(404);
+    expect((await visitor.request.get(`/api/v1/products/${id}`)).status()).toBe(404);
+  }
+  const api = await visitor.request.get(`/api/v1/products?q=${tag}`);
+  expect(((await api.json()) as { total: number }).total).toBe(0);
+  await visitor.goto(`/shop?q=${tag}`);
+  await expect(visitor.getByRole('link', { name: shown })).toHaveCount(0);
+  const sitemap = await (await visitor.request.get('/sitemap.xml')).text();
+  expect(sitemap).not.toContain(`/products/${shownId}</loc>`);
+  expect(sitemap).not.toContain(`/products/${draftId}</loc>`);
+
+  // Staff still open them, marked, without Add to Cart.
+  await page.goto(`/products/${shownId}`);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Hidden: not in the shop' }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+  await page.goto(`/products/${draftId}`);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Draft: not in the shop' }),
+  ).toBeVisible();
+
+  // Published again: back for guests.
+  await page.goto(`/admin/edit/${shownId}`);
+  await hydrated(page);
+  await page.getByLabel('Status').selectOption({ label: 'Published' });
+  await page.getByRole('button', { name: 'SUBMIT' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'successfully updated' })).toBeVisible();
+  expect((await visitor.goto(`/products/${shownId}`))?.status()).toBe(200);
+  await guest.close();
+});
+
+test('a deleted product waits in the trash, restorable, and is back in the shop when restored', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signInAsAdmin(page);
+  const name = `Trashed Goal ${randomUUID().slice(0, 6)}`;
+  const id = await newProduct(page, name, '#6a2a2a');
+  await page.goto(`/admin/list?q=${encodeURIComponent(name)}`);
+  await hydrated(page);
+  await page.getByRole('link', { name: `Delete ${name}` }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Are you sure?' })
+    .getByRole('button', {
+      name: 'Yes, delete it!',
+    })
+    .click();
+  await page
+    .getByRole('alertdialog', { name: 'Deleted!' })
+    .getByRole('button', { name: 'OK' })
+    .click();
+  expect((await page.request.get(`/api/v1/products/${id}`)).status()).toBe(404);
+  expect((await page.goto(`/products/${id}`))?.status()).toBe(404);
+
+  // The Trash tab lists it with the day it goes for good.
+  await page.goto(`/admin/list?q=${encodeURIComponent(name)}`);
+  await hydrated(page);
+  await page
+    .getByRole('navigation', { name: 'Product status' })
+    .getByRole('link', { name: /^Trash/ })
+    .click();
+  await expect(page).toHaveURL(/status=trashed/);
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('In the trash since');
+  const purge = new Date(Date.now() + 30 * 86_400_000).toLocaleDateString('en-SG', {
+    dateStyle: 'medium',
+    timeZone: 'Asia/Singapore',
+  });
+  await expect(row).toContainText(`deleted for good on ${purge}`);
+  await expect(row.getByRole('link', { name: `Edit ${name}` })).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+  await row.getByRole('button', { name: `Restore ${name}` }).click();
+  await expect(page.getByRole('status')).toContainText(`${name} restored.`);
+  expect((await page.request.get(`/api/v1/products/${id}`)).status()).toBe(200);
+
+  await page.goto('/admin/activity?entity=product');
+  const entries = page.getByRole('listitem').filter({ hasText: name });
+  await expect(entries.nth(0)).toContainText(`restored product ${name} from the trash`);
+  await expect(entries.nth(1)).toContainText(`moved product ${name} to the trash`);
+});
+
+test('the list shows product ids and sorts by its columns, by mouse, keyboard and URL; duplicate copies a product as a draft', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signInAsAdmin(page);
+  const tag = `Sorted${randomUUID().slice(0, 6)}`;
+  const alpha = await newProduct(page, `${tag} Alpha`, '#aa3333');
+  const beta = await newProduct(page, `${tag} Beta`, '#33aa33');
+  await page.goto(`/admin/list?q=${tag}`);
+  await hydrated(page);
+  const table = page.getByRole('table');
+  const rows = table.getByRole('row').filter({ hasText: tag });
+  const alphaRow = rows.filter({ hasText: `${tag} Alpha` });
+  await expect(table.getByRole('columnheader', { name: /^ID/ })).toBeVisible();
+  await expect(alphaRow.getByRole('cell').nth(1)).toHaveText(String(alpha));
+
+  const nameHeader = table.getByRole('columnheader', { name: /^Product Name/ });
+  await expect(nameHeader).not.toHaveAttribute('aria-sort');
+  await nameHeader.getByRole('link').click();
+  await expect(page).toHaveURL(/[?&]sort=name(&|$)/);
+  await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+  await expect(rows.first()).toContainText(`${tag} Alpha`);
+  // Again, from the keyboard: the other way.
+  await nameHeader.getByRole('link').focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/[?&]sort=name-desc(&|$)/);
+  await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect(rows.first()).toContainText(`${tag} Beta`);
+  // By id, highest first, straight from the address.
+  await page.goto(`/admin/list?q=${tag}&sort=id-desc`);
+  await expect(table.getByRole('columnheader', { name: /^ID/ })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  await expect(rows.first().getByRole('cell').nth(1)).toHaveText(String(Math.max(alpha, beta)));
+  await expectNoSeriousViolations(page);
+
+  // Duplicate: the copy is a draft, opened at once.
+  await page.goto(`/admin/edit/${beta}`);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Duplicate' }).click();
+  await expect(page).toHaveURL(/\/admin\/edit\/\d+\?copied=1$/);
+  expect(page.url()).not.toContain(`/admin/edit/${beta}?`);
+  await expect(page.getByLabel('Name')).toHaveValue(`${tag} Beta (copy)`);
+  await expect(page.getByLabel('Status')).toHaveValue('draft');
+  await expect(page.getByRole('img', { name: /^Preview 1 of/ })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Copy saved as a draft' })).toBeVisible();
+});
+
+test('bulk actions hide, show, move and delete the ticked products, refuse a stale list, and work without JavaScript', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await signInAsAdmin(page);
+  const tag = `Bulk${randomUUID().slice(0, 6)}`;
+  await newProduct(page, `${tag} One`, '#3333aa');
+  await newProduct(page, `${tag} Two`, '#aaaa33');
+  const inShop = async () =>
+    ((await (await page.request.get(`/api/v1/products?q=${tag}`)).json()) as { total: number })
+      .total;
+  await page.goto(`/admin/list?q=${tag}`);
+  await hydrated(page);
+  const bar = page.getByRole('form', { name: 'Selected products' });
+  const rows = page.getByRole('table').getByRole('row').filter({ hasText: tag });
+  await expect(bar.getByRole('button', { name: 'Hide' })).toBeDisabled();
+  await bar.getByLabel('Select all on this page').check();
+  await expect(bar).toContainText('2 selected');
+  await bar.getByRole('button', { name: 'Hide' }).click();
+  await expect(page.getByRole('status')).toContainText('2 products hidden from the shop.');
+  await expect(rows.filter({ hasText: 'Hidden' })).toHaveCount(2);
+  expect(await inShop()).toBe(0);
+
+  await bar.getByLabel('Select all on this page').check();
+  await bar.getByRole('button', { name: 'Show' }).click();
+  await expect(page.getByRole('status')).toContainText('2 products now in the shop.');
+  expect(await inShop()).toBe(2);
+
+  await page.getByRole('checkbox', { name: `Select ${tag} One` }).check();
+  await bar.getByLabel('Move the selected products to').selectOption({ label: 'Nets' });
+  await bar.getByRole('button', { name: 'Move', exact: true }).click();
+  await expect(page.getByRole('status')).toContainText('1 product moved to Nets.');
+  await expect(
+    rows
+      .filter({ hasText: `${tag} One` })
+      .getByRole('cell')
+      .nth(4),
+  ).toHaveText('Nets');
+
+  // Another admin changes One after this page read the list: the action changes nothing.
+  await page.getByRole('checkbox', { name: `Select ${tag} One` }).check();
+  await page.getByRole('checkbox', { name: `Select ${tag} Two` }).check();
+  const seen = await page.getByRole('checkbox', { name: `Select ${tag} One` }).inputValue();
+  const elsewhere = await page.request.post('/admin/list', {
+    form: { intent: 'bulk-hide', ids: seen },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(elsewhere.ok()).toBe(true);
+  await bar.getByRole('button', { name: 'Move to trash' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    `${tag} One was changed by someone else since the list was read. Nothing was changed`,
+  );
+  await expect(rows).toHaveCount(2);
+  // The list was read again: One shows as hidden.
+  await expect(rows.filter({ hasText: `${tag} One` })).toContainText('Hidden');
+
+  // Without JavaScript: tick boxes in a plain form, and 'Select all' as a link.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const nojs = await context.newPage();
+  await signInAsAdmin(nojs);
+  await nojs.goto(`/admin/list?q=${tag}`);
+  await nojs.getByRole('checkbox', { name: `Select ${tag} One` }).check();
+  await nojs.getByRole('button', { name: 'Show' }).click();
+  await expect(nojs.getByRole('status')).toContainText('1 product now in the shop.');
+  await nojs.getByRole('link', { name: 'Select all on this page' }).click();
+  await expect(nojs.getByRole('checkbox', { name: `Select ${tag} Two` })).toBeChecked();
+  await nojs.getByRole('button', { name: 'Move to trash' }).click();
+  await expect(nojs.getByRole('status')).toContainText('2 products moved to the trash.');
+  await expect(nojs.getByRole('table')).toHaveCount(0);
+  await context.close();
+  expect(await inShop()).toBe(0);
 });
 
 /** A PNG whose header declares 20000×20000 pixels: 400 MP once decoded (a decompression bomb). */
@@ -587,9 +854,11 @@ async function postProduct(
   request: APIRequestContext,
   files: { name: string; type: string; data: Buffer }[],
   name: string,
+  status?: 'published' | 'draft' | 'hidden',
 ) {
   const form = new FormData();
   form.set('name', name);
+  if (status) form.set('status', status);
   form.set('sportId', '1');
   form.append('categoryIds', '1');
   files.forEach((_, i) => form.append('images', `new:${i}`));
@@ -737,7 +1006,7 @@ test('the later of two edits is told the product changed, and nothing is overwri
   const [first, second] = [await open(), await open()];
   await first.getByLabel('Name').fill(`${original} (first)`);
   await first.getByRole('button', { name: 'SUBMIT' }).click();
-  await expect(first.getByRole('alertdialog', { name: 'Product saved' })).toBeVisible();
+  await expect(first.getByText('successfully updated')).toBeVisible();
   await second.getByLabel('Name').fill(`${original} (second)`);
   await second.getByRole('button', { name: 'SUBMIT' }).click();
   await expect(
@@ -751,33 +1020,41 @@ test('the later of two edits is told the product changed, and nothing is overwri
   await expect(second.getByText('changed by someone else')).toHaveCount(0);
   await second.getByLabel('Name').fill(`${original} (second)`);
   await second.getByRole('button', { name: 'SUBMIT' }).click();
-  await expect(second.getByRole('alertdialog', { name: 'Product saved' })).toBeVisible();
+  await expect(second.getByText('successfully updated')).toBeVisible();
   await first.context().close();
   await second.context().close();
 });
 
-test('guests and customers cannot create, edit or delete products', async ({
+test('guests and customers cannot create, edit, delete, hide, restore or duplicate products', async ({
   page,
   playwright,
 }) => {
   const baseURL = test.info().project.use.baseURL!;
   const origin = new URL(baseURL).origin;
-  const form = () => {
+  const form = (intent = 'delete') => {
     const f = new FormData();
     f.set('name', 'Sneaky');
     f.set('sportId', '1');
     f.append('categoryIds', '1');
-    f.set('intent', 'delete');
+    f.set('intent', intent);
     f.set('productId', '1');
     f.set('revision', '1');
+    f.append('ids', '1:1');
     return f;
   };
-  const posts = ['/admin/create', '/admin/edit/1', '/admin/list'];
+  const posts = [
+    ['/admin/create'],
+    ['/admin/edit/1'],
+    ['/admin/list', 'delete'],
+    ['/admin/list', 'bulk-hide'],
+    ['/admin/list', 'restore'],
+    ['/admin/list', 'duplicate'],
+  ] as const;
 
   const guest = await playwright.request.newContext({ baseURL });
-  for (const url of posts) {
-    const response = await guest.post(url, { multipart: form(), maxRedirects: 0 });
-    expect(response.status(), url).toBe(302);
+  for (const [url, intent] of posts) {
+    const response = await guest.post(url, { multipart: form(intent), maxRedirects: 0 });
+    expect(response.status(), `${url} ${intent}`).toBe(302);
     expect(response.headers().location, url).toMatch(/^\/login\?redirectTo=/);
   }
   await guest.dispose();
@@ -788,9 +1065,9 @@ test('guests and customers cannot create, edit or delete products', async ({
     headers: { origin },
   });
   expect(signUp.ok()).toBe(true);
-  for (const url of posts) {
-    const response = await page.request.post(url, { multipart: form(), maxRedirects: 0 });
-    expect(response.status(), url).toBe(403);
+  for (const [url, intent] of posts) {
+    const response = await page.request.post(url, { multipart: form(intent), maxRedirects: 0 });
+    expect(response.status(), `${url} ${intent}`).toBe(403);
   }
   const api = await page.request.get('/api/v1/products/1');
   expect(api.status()).toBe(200);
@@ -925,7 +1202,7 @@ test('without JavaScript, an edit is saved or refused with its message, keeping 
   await hydrated(page);
   await page.getByLabel('Description').fill('Changed elsewhere.');
   await page.getByRole('button', { name: 'SUBMIT' }).click();
-  await expect(page.getByRole('alertdialog', { name: 'Product saved' })).toBeVisible();
+  await expect(page.getByText('successfully updated')).toBeVisible();
   await nojs.getByLabel('Name').fill(`${original} mine`);
   await nojs.getByLabel('Description').fill('My words.');
   await nojs.getByRole('button', { name: 'SUBMIT' }).click();

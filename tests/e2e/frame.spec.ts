@@ -147,6 +147,23 @@ test('an unknown address shows the 404 page with a way back', async ({ page }) =
   );
 });
 
+test('an error page shows the id of its request for the buyer to quote, also once hydrated', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const response = await page.goto('/no-such-page');
+  const id = response!.headers()['x-request-id'];
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  await hydrated(page);
+  await expect(page.getByText(`Reference: ${id}`, { exact: true })).toBeVisible();
+  // Taken over without a mismatch: the only error is the 404 document itself.
+  expect(errors.filter((error) => !/status of 404/.test(error))).toEqual([]);
+});
+
 test('the footer carries the company details and the legal links', async ({ page }) => {
   await page.goto('/');
   const footer = page.getByRole('contentinfo');

@@ -2,43 +2,9 @@
 // a signed-in customer reading the reply and downloading the PDF (and nobody else), the CSV
 // export matching the list, and every inbox URL refused to guests and customers.
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { expect, hydrated, mailsAbout, test, type Browser, type Page } from './test';
+import { expect, hydrated, mailsAbout, test, type Page } from './test';
+import { customerPage, staffPage } from './people';
 import { expectNoSeriousViolations } from './axe';
-
-function demoAdmin() {
-  const text = readFileSync(path.join(process.env.E2E_DATA_DIR!, 'demo-admin.txt'), 'utf8');
-  return { email: text.match(/email: (\S+)/)![1]!, password: text.match(/password: (\S+)/)![1]! };
-}
-
-/** A page in its own browser context, signed in as the demo admin. */
-async function staffPage(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  const admin = demoAdmin();
-  await page.goto('/login');
-  await hydrated(page);
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password').fill(admin.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/admin/);
-  return page;
-}
-
-/** A page in its own browser context with a new customer account signed in. */
-async function customerPage(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  const response = await page.request.post('/api/auth/sign-up/email', {
-    data: {
-      email: `buyer-${randomUUID().slice(0, 8)}@school.example`,
-      password: 'correct horse battery',
-      name: 'Mdm Tan',
-    },
-    headers: { origin: new URL(test.info().project.use.baseURL!).origin },
-  });
-  expect(response.ok()).toBe(true);
-  return page;
-}
 
 async function addProduct(page: Page, id: number) {
   await page.goto(`/products/${id}`);

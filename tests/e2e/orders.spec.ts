@@ -19,6 +19,8 @@ interface Seeded {
   signedIn: { id: number; number: string; enquiryId: number; reference: string };
   guest: { id: number; number: string; enquiryId: number; reference: string; token: string };
   stale: { id: number; number: string; enquiryId: number; reference: string };
+  unregistered: { id: number; number: string; enquiryId: number; reference: string };
+  openUnregistered: { number: string; token: string };
   waiting: { id: number; reference: string };
   expiring: { id: number; number: string };
 }
@@ -34,11 +36,9 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fieldhouse-orders-e2e-'));
-  const output = execFileSync(
-    process.execPath,
-    ['node_modules/tsx/dist/cli.mjs', 'tests/e2e/fixtures/seed-sale.ts'],
-    { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: '0' } },
-  ).toString();
+  const output = execFileSync('node_modules/.bin/tsx', ['tests/e2e/fixtures/seed-sale.ts'], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: '0' },
+  }).toString();
   seeded = JSON.parse(output.trim().split('\n').at(-1)!) as Seeded;
   server = await startBuiltServer(
     { AUTH_RATE_LIMIT_MAX: '1000', NODE_ENV: 'production' },
@@ -315,4 +315,100 @@ test('the dashboard lists what waits: replies overdue, quotations expiring, orde
   await expectNoSeriousViolations(staff);
   await pictures(staff, 'orders-list');
   await ctx.close();
+});
+
+test('a quotation sent while not GST-registered is never called "incl. GST": its order, invoice and buyer pages', async ({
+  browser,
+}) => {
+  const ctx = await context(browser);
+  const staff = await signIn(ctx, seeded.admin);
+  const { reference, enquiryId, number: quotation } = seeded.unregistered;
+  const order = `SO-${reference}`;
+  await staff.goto(`/admin/enquiries/${enquiryId}`);
+  const quotations = staff.getByRole('region', { name: 'Quotations' });
+  await expect(quotations).toContainText('S$2,700.05 (no GST)');
+  await expect(quotations).not.toContainText('GST ·');
+  await staff.getByRole('button', { name: `Confirm order (${quotation} accepted)` }).click();
+  await expect(staff.getByRole('heading', { name: `Order ${order}` })).toBeVisible();
+  const ordered = staff.getByRole('region', { name: 'What was ordered' });
+  await expect(ordered).toContainText('Total (no GST)');
+  await expect(ordered).not.toContainText('incl. GST');
+  await expect(ordered).not.toContainText('GST 9%');
+
+  // Not a tax invoice: an Invoice, without GST.
+  await hydrated(staff);
+  await staff.getByRole('button', { name: 'Issue invoice', exact: true }).click();
+  const invoice = `INV-${year}-00003`;
+  await expect(staff.getByText(`Invoice ${invoice} issued.`).first()).toBeVisible();
+  const [download] = await Promise.all([
+    staff.waitForEvent('download'),
+    staff
+      .getByRole('link', { name: `${invoice}.pdf` })
+      .first()
+      .click(),
+  ]);
+  const text = await pdfText(await download.path());
+  expect(text).toMatch(/^Invoice$/m);
+  expect(text).toContain('Total (SGD) S$2,700.05');
+  expect(text).not.toContain('Tax Invoice');
+  expect(text).not.toContain('including GST');
+  await expectNoSeriousViolations(staff);
+
+  // The orders list says which totals include GST.
+  await staff.goto('/admin/orders');
+  const list = staff.getByRole('list', { name: 'Orders' });
+  const row = list.getByRole('listitem').filter({ hasText: order });
+  await expect(row).toContainText('S$2,700.05 (no GST)');
+  await expect(row).not.toContainText('incl. GST');
+  await expect(
+    list.getByRole('listitem').filter({ hasText: `SO-${seeded.signedIn.reference}` }),
+  ).toContainText('S$2,943.05 incl. GST');
+  await expectNoSeriousViolations(staff);
+  await ctx.close();
+
+  // The buyer's page: the quotation and the order, without GST.
+  const buyerCtx = await context(browser);
+  const buyer = await signIn(buyerCtx, seeded.customer);
+  await buyer.goto(`/orders/${enquiryId}`);
+  const main = buyer.getByRole('main');
+  await expect(buyer.getByRole('region', { name: 'Quotations' })).toContainText(
+    'S$2,700.05 (no GST)',
+  );
+  await expect(buyer.getByRole('region', { name: 'Your order' })).toContainText(
+    'S$2,700.05 (no GST)',
+  );
+  await expect(main.getByRole('region', { name: 'Latest quotation' })).toContainText(
+    'Total (no GST)S$2,700.05',
+  );
+  await expect(main).not.toContainText('incl. GST');
+  await expect(main).not.toContainText('including GST');
+  await expectNoSeriousViolations(buyer);
+  await pictures(buyer, 'buyer-order-no-gst');
+  await buyerCtx.close();
+
+  // An open revision by its link: the totals, the acceptance's words and the earlier revision.
+  const guestCtx = await context(browser);
+  const guest = await guestCtx.newPage();
+  const open = seeded.openUnregistered;
+  await guest.goto(`/quotations/${open.token}`);
+  const page = guest.getByRole('main');
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Quotation ${open.number}` }),
+  ).toBeVisible();
+  await expect(page.getByTestId('total-incl-gst')).toHaveText('S$2,501.00');
+  await expect(page.getByText('Total (no GST)')).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Accept this quotation' })).toContainText(
+    'for S$2,501.00, no GST charged, as shown above.',
+  );
+  await expect(
+    page.getByRole('region', { name: 'All revisions' }).getByRole('listitem'),
+  ).toHaveText([/S\$2,501\.00 \(no GST\)/, /S\$2,501\.00 \(no GST\)/]);
+  await expect(page).not.toContainText('incl. GST');
+  await expect(page).not.toContainText('including GST');
+  await expectNoSeriousViolations(guest);
+  // Its PDF by the same link: kept by no cache, said once.
+  const pdf = await guest.request.get(`/quotations/${open.token}/${open.number}.pdf`);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['cache-control']).toBe('private, no-store');
+  await guestCtx.close();
 });

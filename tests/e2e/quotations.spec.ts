@@ -4,9 +4,10 @@
 // timeline and download the PO. (The expired and superseded link pages, which need a clock or
 // data this server cannot be given, are in tests/integration/quotation-link.test.ts.)
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, failPosts, mailsAbout, test, type Browser, type Page } from './test';
+import { expect, failPosts, hydrated, mailsAbout, test, type Page } from './test';
+import { customerPage, openEnquiry, quotationLink, staffPage } from './people';
 import { expectNoSeriousViolations } from './axe';
 
 /** A 4×4 PNG (what a phone's scan of a PO is, in small). */
@@ -14,41 +15,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAD0lEQVQImWP4jwQYiOMAANuQL9HsugRzAAAAAElFTkSuQmCC',
   'base64',
 );
-
-function demoAdmin() {
-  const text = readFileSync(path.join(process.env.E2E_DATA_DIR!, 'demo-admin.txt'), 'utf8');
-  return { email: text.match(/email: (\S+)/)![1]!, password: text.match(/password: (\S+)/)![1]! };
-}
-
-async function hydrated(page: Page) {
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-}
-
-async function staffPage(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  const admin = demoAdmin();
-  await page.goto('/login');
-  await hydrated(page);
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password').fill(admin.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/admin/);
-  return page;
-}
-
-async function customerPage(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  const response = await page.request.post('/api/auth/sign-up/email', {
-    data: {
-      email: `answer-${randomUUID().slice(0, 8)}@school.example`,
-      password: 'correct horse battery',
-      name: 'Mdm Tan',
-    },
-    headers: { origin: new URL(test.info().project.use.baseURL!).origin },
-  });
-  expect(response.ok()).toBe(true);
-  return page;
-}
 
 /** Sends an enquiry for product 3 from the cart; a guest fills the contact dialog. */
 async function sendEnquiry(page: Page, contact: { email?: string; organisation: string }) {
@@ -73,16 +39,6 @@ async function sendEnquiry(page: Page, contact: { email?: string; organisation: 
   return (await page.getByTestId('enquiry-reference').textContent())!;
 }
 
-async function openEnquiry(staff: Page, reference: string) {
-  await staff.goto(`/admin/enquiries?q=${reference}`);
-  await staff
-    .getByRole('list', { name: 'Enquiries' })
-    .getByRole('link', { name: reference })
-    .click();
-  await expect(staff.getByRole('heading', { name: `Enquiry ${reference}` })).toBeVisible();
-  await hydrated(staff);
-}
-
 /**
  * Staff price the enquiry's item at 1,250.50 and send revision `n` from the enquiry's page (the
  * one place this spec depends on the quotation editor). Returns its number.
@@ -102,13 +58,6 @@ async function sendQuotation(staff: Page, reference: string, n = 1) {
   await staff.getByRole('button', { name: 'Send quotation' }).click();
   await expect(staff.getByRole('status').filter({ hasText: `${number} sent` })).toBeVisible();
   return number;
-}
-
-/** The buyer's link to answer this revision, from its e-mail. */
-async function quotationLink(number: string): Promise<string> {
-  await expect.poll(() => mailsAbout(`Subject: Quotation ${number} for`).length).toBe(1);
-  const mail = mailsAbout(`Subject: Quotation ${number} for`)[0]!;
-  return new URL(mail.match(/https?:\/\/\S+?\/quotations\/[\w-]{43}/)![0]!).pathname;
 }
 
 async function screenshots(page: Page, name: string) {

@@ -12,11 +12,13 @@ import {
   quotations,
   sports,
   user,
+  type ProductStatus,
   type QuotationStatus,
 } from '~/services/db/schema';
 import { auth } from '~/services/auth.server';
 import { newAccessToken } from '~/services/enquiries/access-token.server';
 import { renderQuotationPdf, type QuotationDocument } from '~/services/inbox/pdf.server';
+import type { InvoiceDocument } from '~/services/sales/invoice-pdf.server';
 
 let n = 0;
 const next = () => ++n;
@@ -48,6 +50,9 @@ export async function createProduct(
     sportId?: number;
     categoryIds?: number[];
     createdAt?: Date;
+    status?: ProductStatus;
+    /** In the trash since then. */
+    deletedAt?: Date;
   } = {},
 ) {
   const i = next();
@@ -60,6 +65,8 @@ export async function createProduct(
       description: overrides.description ?? null,
       sportId,
       createdAt: overrides.createdAt,
+      status: overrides.status,
+      deletedAt: overrides.deletedAt,
     })
     .returning({ id: products.id, name: products.name });
   if (overrides.categoryIds?.length) {
@@ -109,19 +116,21 @@ export function cookieHeader(headers: Headers): string {
     .join('; ');
 }
 
+/** The company as its documents print it (its GST registration is each document's own). */
+const COMPANY = {
+  name: 'Fieldhouse Sports Engineering',
+  address: '21 Sports Hub Way, #03-12, Singapore 397630',
+  uen: '202612345K',
+  email: 'sales@fieldhouse.example',
+  phone: '+65 6123 4567',
+};
+
 /**
  * A quotation as its PDF prints it: revision 2 for a school, GST-registered, two lines with a
  * discount each and 5% off the whole (totals worked out to the cent in the comment below).
  */
 export const quotationDocument = (over: Partial<QuotationDocument> = {}): QuotationDocument => ({
-  company: {
-    name: 'Fieldhouse Sports Engineering',
-    address: '21 Sports Hub Way, #03-12, Singapore 397630',
-    uen: '202612345K',
-    email: 'sales@fieldhouse.example',
-    phone: '+65 6123 4567',
-    gstRegNo: 'M2-1234567-8',
-  },
+  company: { ...COMPANY, gstRegNo: 'M2-1234567-8' },
   number: 'Q-FH-2026-ABC123-2',
   revision: 2,
   replaces: 'Q-FH-2026-ABC123-1',
@@ -168,6 +177,48 @@ export const quotationDocument = (over: Partial<QuotationDocument> = {}): Quotat
   totalCents: 243_435,
   terms: 'Payment within 30 days of invoice.',
   preparedBy: 'Staff Lim',
+  ...over,
+});
+
+/**
+ * What a tax invoice prints: the default quotation's lines and totals (QUOTATION_LINES: S$2,700.05
+ * before GST, GST 9% S$243.00, total S$2,943.05).
+ */
+export const invoiceDocument = (over: Partial<InvoiceDocument> = {}): InvoiceDocument => ({
+  kind: 'invoice',
+  company: COMPANY,
+  gstRegNo: 'M90312345X',
+  number: 'INV-2040-00001',
+  date: '9 Mar 2040',
+  customer: {
+    name: 'Mdm Tan Siew Ling',
+    organisation: 'Bedok Green Primary School',
+    address: '1 Bedok North Ave 2\nSingapore 469661',
+  },
+  orderNumber: 'SO-FH-2026-ABC123',
+  quotationNumber: 'Q-FH-2026-ABC123-1',
+  poNumber: 'PO-2026-0042',
+  lines: [
+    {
+      description: 'Aluminium Goalposts (pair)',
+      quantity: 2,
+      unitPriceCents: 123_455,
+      discountCents: 24_691,
+      lineTotalCents: 222_219,
+    },
+    {
+      description: 'Installation',
+      quantity: 1,
+      unitPriceCents: 48_000,
+      discountCents: 0,
+      lineTotalCents: 48_000,
+    },
+  ],
+  subtotalCents: 270_219,
+  discountCents: 214,
+  gstRateBasisPoints: 900,
+  gstCents: 24_300,
+  totalCents: 294_305,
   ...over,
 });
 
@@ -238,6 +289,8 @@ export async function createQuotation(
     gstRegNo?: string | null;
     sequence?: number;
     createdAt?: Date;
+    /** Who the quotation is addressed to (attention_name, _organisation, _address). */
+    attention?: { name: string; organisation: string | null; address: string | null };
   } = {},
 ) {
   const enquiry = overrides.enquiryId
@@ -264,11 +317,17 @@ export async function createQuotation(
       validityDays: 30,
       validUntil: overrides.validUntil ?? new Date(Date.now() + 30 * 86_400_000),
       terms: 'Payment 30 days from invoice.',
-      attentionName: 'Mdm Tan Siew Ling',
-      attentionOrganisation: 'Bedok Green Primary School',
-      attentionAddress: '1 Bedok North Ave 2, Singapore 469661',
+      attentionName: overrides.attention?.name ?? 'Mdm Tan Siew Ling',
+      attentionOrganisation:
+        overrides.attention === undefined
+          ? 'Bedok Green Primary School'
+          : overrides.attention.organisation,
+      attentionAddress:
+        overrides.attention === undefined
+          ? '1 Bedok North Ave 2, Singapore 469661'
+          : overrides.attention.address,
       gstRegNo: overrides.gstRegNo === undefined ? 'M90312345X' : overrides.gstRegNo,
-      gstRateBasisPoints: 900,
+      gstRateBasisPoints: overrides.gstRegNo === null ? 0 : 900,
       subtotalCents: 270219,
       discountKind: 'amount',
       discountValue: 214,
@@ -363,6 +422,8 @@ export async function createSentRevision(
     validUntil?: Date;
     unitPriceCents?: number;
     quantity?: number;
+    /** null: sent while the company was not GST-registered (no GST added). */
+    gstRegNo?: string | null;
   } = {},
 ) {
   const enquiry = overrides.enquiryId
@@ -384,7 +445,9 @@ export async function createSentRevision(
   const quantity = overrides.quantity ?? 2;
   const unitPriceCents = overrides.unitPriceCents ?? 125_050;
   const subtotalCents = quantity * unitPriceCents;
-  const gstCents = Math.floor((subtotalCents * 900 + 5_000) / 10_000);
+  const gstRegNo = overrides.gstRegNo === undefined ? 'M90000000A' : overrides.gstRegNo;
+  const rate = gstRegNo === null ? 0 : 900;
+  const gstCents = Math.floor((subtotalCents * rate + 5_000) / 10_000);
   const line = {
     kind: 'item' as const,
     description: 'Aluminium Goalposts',
@@ -395,6 +458,7 @@ export async function createSentRevision(
   };
   const pdf = await renderQuotationPdf(
     quotationDocument({
+      company: { ...COMPANY, gstRegNo },
       number,
       revision: sequence,
       replaces: sequence > 1 ? `Q-${enquiry.reference}-${sequence - 1}` : null,
@@ -403,6 +467,8 @@ export async function createSentRevision(
       subtotalCents,
       discount: null,
       discountCents: 0,
+      netCents: subtotalCents,
+      gstRateBasisPoints: rate,
       gstCents,
       totalCents: subtotalCents + gstCents,
     }),
@@ -429,8 +495,8 @@ export async function createSentRevision(
         validityDays: 30,
         validUntil,
         terms: 'Payment within 30 days.',
-        gstRegNo: 'M90000000A',
-        gstRateBasisPoints: 900,
+        gstRegNo,
+        gstRateBasisPoints: rate,
         subtotalCents,
         gstCents,
         totalCents: subtotalCents + gstCents,
@@ -455,4 +521,22 @@ export async function createSentRevision(
     sequence,
     token: link.token,
   };
+}
+
+/**
+ * A camera photo as a phone sends it: a landscape 300×200 JPEG whose EXIF says "rotate 90°",
+ * with the camera's make and a GPS position.
+ */
+export async function createGpsPhoto(): Promise<Buffer> {
+  const sharp = (await import('sharp')).default;
+  return sharp({ create: { width: 300, height: 200, channels: 3, background: '#00f' } })
+    .jpeg()
+    .withMetadata({
+      orientation: 6,
+      exif: {
+        IFD0: { Make: 'PhoneCo' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '1/1 17/1 0/1' },
+      },
+    })
+    .toBuffer();
 }

@@ -463,6 +463,6 @@ describe('malformed input', () => {
       (await post('/login', '--x\r\nbroken', { type: 'multipart/form-data; boundary=x' })).status,
     ).toBe(400);
     expect((await post('/login', 'whatever', { type: 'multipart/form-data' })).status).toBe(400);
-    expect(server.stderr()).not.toMatch(/TypeError/);
+    expect(server.errors()).not.toMatch(/TypeError/);
   });
 });

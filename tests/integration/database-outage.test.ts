@@ -1,6 +1,7 @@
 // The built server on a PostgreSQL server of its own that the test takes away: backends
 // terminated (as a restart or failover does), then the server stopped and started again. The shop
-// must stay up, answer 503 within 5 s while the database is away, and recover by itself.
+// must stay up, answer 503 within 5 s while the database is away (/readyz too; /healthz, the
+// process's liveness, stays 200), and recover by itself.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltServer, type BuiltServer } from '../setup/built-server';
@@ -83,11 +84,20 @@ describe.skipIf(!enabled)('when the database goes away', () => {
       expect(await page.text()).toContain('briefly unavailable');
       const api = await fetch(`${server.base}/api/v1/products`);
       expect(((await api.json()) as { error: string }).error).toContain('briefly unavailable');
+      // Not ready (a load balancer sends no traffic here meanwhile), but alive (no restart).
+      const ready = await fetch(`${server.base}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toEqual({
+        status: 'unavailable',
+        checks: { database: 'unavailable', storage: 'ok' },
+      });
+      expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
       expect(alive(), server.stderr()).toBe(true);
     } finally {
       await database.resume();
     }
     expect(await waitFor(async () => (await timedGet('/shop')).status === 200, 30_000)).toBe(true);
+    expect((await timedGet('/readyz')).status).toBe(200);
     for (const path of [...PAGES.filter((p) => p !== '/products/1'), '/api/v1/products']) {
       expect((await timedGet(path)).status, path).toBe(200);
     }

@@ -169,6 +169,46 @@ describe.skipIf(!enabled)('a guest', () => {
   });
 });
 
+describe.skipIf(!enabled)('a product taken off the shop', () => {
+  it('is a 404 on its cached page and gone from cached listings within about a second, and back when shown', async () => {
+    // A product no other test here uses.
+    const { rows } = await sql.query<{ id: number; name: string }>(
+      'SELECT id, name FROM products ORDER BY id DESC LIMIT 1',
+    );
+    const { id, name } = rows[0]!;
+    const path = `/products/${id}`;
+    const listing = `/shop?q=${encodeURIComponent(name)}`;
+    const statusWithin = async (status: number, what: string) => {
+      const started = Date.now();
+      while ((await get(path)).status !== status) {
+        expect(Date.now() - started, what).toBeLessThan(1500);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    for (const change of [
+      [
+        "UPDATE products SET status = 'hidden' WHERE id = $1",
+        "UPDATE products SET status = 'published' WHERE id = $1",
+      ],
+      [
+        'UPDATE products SET deleted_at = now() WHERE id = $1',
+        'UPDATE products SET deleted_at = NULL WHERE id = $1',
+      ],
+    ] as const) {
+      await get(path);
+      expect((await get(path)).headers.get('x-cache')).toBe('HIT');
+      expect(await (await get(listing)).text()).toContain(`href="${path}"`);
+      await sql.query(change[0], [id]);
+      await statusWithin(404, `the page of a product taken off: ${change[0]}`);
+      // Its 404 is never kept: asked again, it is made again.
+      expect((await get(path)).headers.get('x-cache')).not.toBe('HIT');
+      expect(await (await get(listing)).text()).not.toContain(`href="${path}"`);
+      await sql.query(change[1], [id]);
+      await statusWithin(200, `the page of a product back: ${change[1]}`);
+    }
+  });
+});
+
 describe.skipIf(!enabled)('visitors with their own state', () => {
   it('a signed-in customer never gets a cached page and never fills one', async () => {
     const cookie = await signUp('cached@school.example');

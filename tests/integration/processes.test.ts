@@ -51,6 +51,7 @@ describe.skipIf(!postgres)('two processes on PostgreSQL', () => {
         AUTH_SECRET: 'p'.repeat(40),
         ADMIN_EMAIL: 'cluster-admin@example.com',
         ADMIN_PASSWORD: 'cluster admin password',
+        METRICS_TOKEN: 'cluster-metrics-token',
       },
       { timeoutMs: 120_000 },
     );
@@ -59,7 +60,7 @@ describe.skipIf(!postgres)('two processes on PostgreSQL', () => {
       interval: 100,
     });
     // The first process created the admin; the second found it.
-    expect(server.stdout().match(/Admin cluster-admin@example\.com created/g)).toHaveLength(1);
+    expect(server.stdout().match(/Admin created from ADMIN_EMAIL/g)).toHaveLength(1);
     const workers = childrenOf(server.child.pid!);
     expect(workers).toHaveLength(2);
 
@@ -70,12 +71,20 @@ describe.skipIf(!postgres)('two processes on PostgreSQL', () => {
     const after = workers.map(cpuTicks);
     expect(after[0]).toBeGreaterThan(before[0]);
     expect(after[1]).toBeGreaterThan(before[1]);
+    // Each process answered about half of them; a scrape, whichever process it reaches, counts
+    // the requests of both.
+    const metrics = await fetch(`${server.base}/metrics`, {
+      headers: { authorization: 'Bearer cluster-metrics-token' },
+    });
+    expect(await metrics.text()).toMatch(
+      /^http_requests_total\{route="\/shop",method="GET",status="200"\} 40$/m,
+    );
 
     // One dies. Once the primary has seen it (a connection handed to it in the milliseconds before
     // is lost: Node's cluster does not take it back), the other answers every request while a new
     // one starts, which then serves too.
     process.kill(workers[0], 'SIGKILL');
-    await vi.waitFor(() => expect(server.stderr()).toContain('A server process ended (SIGKILL)'), {
+    await vi.waitFor(() => expect(server.stdout()).toContain('A server process ended (SIGKILL)'), {
       timeout: 10_000,
       interval: 100,
     });
@@ -88,7 +97,7 @@ describe.skipIf(!postgres)('two processes on PostgreSQL', () => {
     }
     expect(statuses.length).toBeGreaterThan(0);
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
-    expect(server.stderr()).toContain('A server process ended (SIGKILL); starting another.');
+    expect(server.stdout()).toContain('A server process ended (SIGKILL); starting another.');
     const replaced = childrenOf(server.child.pid!);
     expect(replaced).toHaveLength(2);
     expect(replaced).toContain(workers[1]);

@@ -83,6 +83,6 @@ describe.skipIf(!postgres)('expiry reminders from two server processes', () => {
       },
       { timeout: 30_000, interval: 250 },
     );
-    expect(server.stderr()).not.toMatch(/Scheduled job/);
+    expect(server.errors()).not.toMatch(/Scheduled job/);
   }, 240_000);
 });

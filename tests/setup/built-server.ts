@@ -16,6 +16,20 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The lines of a JSON log at level error (50) or above; other lines (not JSON) are left out. */
+function errorLines(log: string): string {
+  return log
+    .split('\n')
+    .filter((line) => {
+      try {
+        return (JSON.parse(line) as { level?: number }).level! >= 50;
+      } catch {
+        return false;
+      }
+    })
+    .join('\n');
+}
+
 /** Builds the shop when there is no build or a source changed since (scripts/lib/build.mjs). */
 export function ensureBuild(): void {
   ensureFreshBuild();
@@ -28,8 +42,10 @@ export interface BuiltServer {
   child: ChildProcess;
   /** What the server wrote to stderr so far. */
   stderr: () => string;
-  /** What the server wrote to stdout so far. */
+  /** What the server wrote to stdout so far: its log, a JSON line per event. */
   stdout: () => string;
+  /** The log's lines of level error and above so far, and anything written to stderr. */
+  errors: () => string;
   /** SIGTERM and wait (no-op when it has exited). */
   stop: () => Promise<void>;
   /** SIGKILL and wait. */
@@ -78,10 +94,11 @@ export async function startBuiltServer(
   };
   const deadline = Date.now() + (options.timeoutMs ?? 120_000);
   for (;;) {
-    if (exited()) throw new Error(`the server exited while starting:\n${errors}`);
+    // Its log (stdout) says why, a configuration error included.
+    if (exited()) throw new Error(`the server exited while starting:\n${errors}${output}`);
     if (Date.now() > deadline) {
       await end('SIGKILL');
-      throw new Error(`the server did not start:\n${errors}`);
+      throw new Error(`the server did not start:\n${errors}${output}`);
     }
     try {
       if ((await fetch(`${base}/healthz`)).ok) break;
@@ -97,6 +114,7 @@ export async function startBuiltServer(
     child,
     stderr: () => errors,
     stdout: () => output,
+    errors: () => errors + errorLines(output),
     stop: () => end('SIGTERM'),
     kill: () => end('SIGKILL'),
   };

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { useActionData, useFetcher } from 'react-router';
+import { AttachmentField } from '~/components/ui/attachment-field';
 import { Field, FormError, TextAreaField } from '~/components/ui/field';
+import { ATTACHMENT_HINT, ATTACHMENT_MESSAGES } from '~/lib/attachments';
 import { busyButton } from '~/lib/busy-button';
 import type { CartLine, CartResult } from '~/lib/cart';
 import { writeLocalCart } from '~/lib/cart-storage';
@@ -83,7 +85,7 @@ export function EnquiryForm({
       if (!signedIn) writeLocalCart([]);
       setContactOpen(false);
       summary.current?.reset();
-    } else if (r.fields?.message || r.fields?.idempotencyKey) {
+    } else if (r.fields?.message || r.fields?.idempotencyKey || r.fields?.files) {
       setContactOpen(false);
     } else if (!contactOpen && r.error) {
       toast.error(r.error);
@@ -103,7 +105,8 @@ export function EnquiryForm({
           (lines ?? []).map((l) => ({ productId: l.productId, quantity: l.quantity })),
         ),
       );
-    void enquiry.submit(data, { method: 'post', action: '/cart' });
+    // Multipart, as the form itself posts without scripts: its files go with it.
+    void enquiry.submit(data, { method: 'post', action: '/cart', encType: 'multipart/form-data' });
   }
 
   const errors = form.errors;
@@ -128,6 +131,7 @@ export function EnquiryForm({
         ref={summary}
         method="post"
         action="/cart"
+        encType="multipart/form-data"
         noValidate
         onBlur={form.props.onBlur}
         onFocus={signedIn || contactInline ? undefined : () => void loadContactDialog()}
@@ -224,6 +228,12 @@ export function EnquiryForm({
           defaultValue={typed.message}
           maxLength={ENQUIRY_LIMITS.message}
           error={errors.message}
+        />
+        <AttachmentField
+          label="Photos or drawings (optional)"
+          hint={ATTACHMENT_HINT}
+          error={errors.files}
+          keptNote={typed.files ? ATTACHMENT_MESSAGES.chooseAgain : undefined}
         />
         {contactInline ? (
           <fieldset ref={inlineContact} className="space-y-1 pt-2">

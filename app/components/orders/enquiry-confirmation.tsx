@@ -21,6 +21,7 @@ export function EnquiryConfirmation({
   justSent,
   back,
   nextSteps,
+  files,
   children,
 }: {
   enquiry: EnquiryConfirmationView;
@@ -30,6 +31,8 @@ export function EnquiryConfirmation({
   back?: { to: string; label: string };
   /** Where the enquiry stands once the buyer has answered a quotation (instead of the steps). */
   nextSteps?: string;
+  /** The files the buyer attached (and, on a guest's page, those our replies carried). */
+  files?: React.ReactNode;
   /** What follows the confirmation (a customer's replies and quotations). */
   children?: React.ReactNode;
 }) {
@@ -199,6 +202,8 @@ export function EnquiryConfirmation({
           <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{enquiry.message}</p>
         </section>
       ) : null}
+
+      {files}
 
       {children}
 

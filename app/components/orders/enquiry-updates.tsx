@@ -1,4 +1,5 @@
 import { FileText } from 'lucide-react';
+import { totalLabel } from '~/lib/money';
 import { ORDER_STATUS_LABELS } from '~/lib/orders';
 import { quotationState, revisionStatus } from '~/lib/quotation-state';
 import { StateBadge } from './quotation-state-badge';
@@ -69,12 +70,15 @@ export function EnquiryUpdates({
   timeline,
   quotations,
   now,
+  replyFiles,
 }: {
   enquiryId: number;
   timeline: Dated<TimelineEvent>[];
   quotations: (Omit<Dated<QuotationSummary>, 'validUntil'> & { validUntil: Date | string })[];
   /** The clock the server read the revisions' states by. */
   now: Date | string;
+  /** The files sent with a reply (by the reply's event id). */
+  replyFiles?: (eventId: number) => React.ReactNode;
 }) {
   const href = (number: string) =>
     `/orders/${enquiryId}/quotations/${encodeURIComponent(number)}.pdf`;
@@ -110,8 +114,8 @@ export function EnquiryUpdates({
                     />
                   </p>
                   <p className="text-sm text-slate-600">
-                    {money(q.totalCents)} incl. GST · <Time date={q.createdAt} /> · valid{' '}
-                    {q.validityDays} days
+                    {money(q.totalCents)} {totalLabel(q.gstRegistered)} ·{' '}
+                    <Time date={q.createdAt} /> · valid {q.validityDays} days
                   </p>
                 </div>
                 <a
@@ -147,6 +151,7 @@ export function EnquiryUpdates({
                   {e.body}
                 </p>
               ) : null}
+              {e.kind === 'reply' ? replyFiles?.(e.id) : null}
             </li>
           ))}
         </ol>

@@ -4,7 +4,7 @@ import { Form, useNavigation } from 'react-router';
 import { Field, FieldFrame, FormError, SelectField, TextAreaField } from '~/components/ui/field';
 import { busyButton } from '~/lib/busy-button';
 import type { ActionFailure, ActionResult } from '~/lib/forms';
-import { formatCents } from '~/lib/money';
+import { totalInWords } from '~/lib/money';
 import {
   AcceptQuotationSchema,
   DECLINE_REASONS,
@@ -73,6 +73,7 @@ function useBusy(intent: AnswerIntent) {
 function AcceptForm({
   number,
   totalCents,
+  gstRegistered,
   organisation,
   quotationId,
   result,
@@ -80,6 +81,7 @@ function AcceptForm({
 }: {
   number: string;
   totalCents: number;
+  gstRegistered: boolean;
   organisation: string | null;
   quotationId?: number;
   result?: ActionFailure;
@@ -114,7 +116,7 @@ function AcceptForm({
       </Heading>
       <p className="mt-1 mb-4 text-sm text-slate-700">
         You accept {number} {organisation ? `on behalf of ${organisation} ` : ''}for{' '}
-        <strong>{formatCents(totalCents)} including GST</strong>, as shown above. We then confirm
+        <strong>{totalInWords(totalCents, gstRegistered)}</strong>, as shown above. We then confirm
         the order with you.
       </p>
       <Hidden intent="accept" quotationId={quotationId} />
@@ -243,6 +245,7 @@ function DeclineForm({ quotationId, result }: { quotationId?: number; result?: A
 export function QuotationAnswerForms({
   number,
   totalCents,
+  gstRegistered,
   organisation,
   quotationId,
   result,
@@ -250,6 +253,8 @@ export function QuotationAnswerForms({
 }: {
   number: string;
   totalCents: number;
+  /** Whether the revision was sent GST-registered (else its total has no GST). */
+  gstRegistered: boolean;
   organisation: string | null;
   quotationId?: number;
   result?: ActionResult;
@@ -266,6 +271,7 @@ export function QuotationAnswerForms({
         Heading={level === 2 ? 'h3' : 'h4'}
         number={number}
         totalCents={totalCents}
+        gstRegistered={gstRegistered}
         organisation={organisation}
         quotationId={quotationId}
         result={failureFor('accept', result)}

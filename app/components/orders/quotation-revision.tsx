@@ -1,4 +1,4 @@
-import { formatCents, formatRate } from '~/lib/money';
+import { formatCents, formatRate, totalLabel } from '~/lib/money';
 import { quotationState, type QuotationState } from '~/lib/quotation-state';
 import type { BuyerQuotation } from '~/services/sales/responses.server';
 import { StateBadge } from './quotation-state-badge';
@@ -228,7 +228,9 @@ export function QuotationRevision({
           <dd className="text-slate-900">{formatCents(quotation.gstCents)}</dd>
         </div>
         <div className="flex items-center justify-between gap-4 border-t border-slate-300 pt-2">
-          <dt className="font-bold text-slate-900">Total including GST</dt>
+          <dt className="font-bold text-slate-900">
+            Total {totalLabel(quotation.gstRegNo !== null)}
+          </dt>
           <dd data-testid="total-incl-gst" className="text-2xl font-extrabold text-slate-900">
             {formatCents(quotation.totalCents)}
           </dd>
@@ -280,7 +282,8 @@ export function RevisionList({
                 <StateBadge state={quotationState(r.status, r.validUntil, new Date(now)).state} />
               </p>
               <p className="text-slate-600">
-                {formatCents(r.totalCents)} incl. GST · <DateText date={r.createdAt} />
+                {formatCents(r.totalCents)} {totalLabel(r.gstRegistered)} ·{' '}
+                <DateText date={r.createdAt} />
               </p>
             </div>
             <a href={pdfHref(r.number)} className="font-semibold text-brand-700 underline">

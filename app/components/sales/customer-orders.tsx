@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import { formatCents } from '~/lib/money';
+import { formatCents, totalLabel } from '~/lib/money';
 import type { OrderStatusName } from '~/lib/orders';
 import { OrderStatusBadge } from './order-status-badge';
 
@@ -12,6 +12,7 @@ export interface CustomerOrderView {
   scheduledFor: string | null;
   poNumber: string | null;
   totalCents: number;
+  gstRegistered: boolean;
   documents: Dated<{
     kind: 'invoice' | 'credit_note';
     number: string;
@@ -62,7 +63,7 @@ export function CustomerOrders({
                 : ''}
             </p>
             <p className="mt-1 text-sm text-slate-600">
-              {formatCents(o.totalCents)} incl. GST
+              {formatCents(o.totalCents)} {totalLabel(o.gstRegistered)}
               {o.poNumber ? ` · your PO ${o.poNumber}` : ''}
             </p>
             {o.documents.length ? (

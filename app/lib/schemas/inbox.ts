@@ -24,7 +24,7 @@ export const INBOX_MESSAGES = {
   description: 'Describe this line (e.g. Delivery).',
   quantity: 'Enter a whole number from 1 to 9999.',
   validity: 'Enter a number of days from 1 to 365.',
-  attention: 'Enter the name of the person this quotation is for.',
+  attention: 'Enter the person or the organisation this quotation is for.',
   discountPercent: 'Enter a percentage from 0 to 100, such as 10 or 12.5.',
   discountAmount: 'Enter a discount in dollars, such as 50 or 12.50.',
 } as const;
@@ -157,9 +157,7 @@ export function quotationFormSchema(
 ) {
   const count = Math.min(extras, MAX_EXTRA_LINES);
   const shape: Record<string, z.ZodMiniType<unknown>> = {
-    attentionName: z
-      .string()
-      .check(z.trim(), z.minLength(1, INBOX_MESSAGES.attention), z.maxLength(200, tooLong(200))),
+    attentionName: optionalText(200),
     attentionOrganisation: optionalText(200),
     attentionAddress: optionalText(500),
     buyerReference: optionalText(100),
@@ -190,6 +188,9 @@ export function quotationFormSchema(
       const v = values as Record<string, string | undefined>;
       const issue = (path: string, message: string) =>
         ctx.issues.push({ code: 'custom', input: v[path], path: [path], message });
+      // A guest may have left no name: the quotation can be addressed to their organisation.
+      if (!v.attentionName?.trim() && !v.attentionOrganisation?.trim())
+        issue('attentionName', INBOX_MESSAGES.attention);
       // Every line with the names of its price and discount fields, which its problems go to.
       const lines: PricingLine[] = [];
       const names: { price: string; discount: string }[] = [];
@@ -274,9 +275,10 @@ export function readQuotationInput(
 ): QuotationInput {
   const text = (name: string) => String(values[name] ?? '').trim();
   const out: QuotationInput = {
+    // Addressed to an organisation alone, the organisation is the name it is addressed to.
     attention: {
-      name: text('attentionName'),
-      organisation: text('attentionOrganisation') || null,
+      name: text('attentionName') || text('attentionOrganisation'),
+      organisation: text('attentionName') ? text('attentionOrganisation') || null : null,
       address: text('attentionAddress') || null,
     },
     buyerReference: text('buyerReference') || null,

@@ -2,6 +2,26 @@ import * as z from 'zod/mini';
 import { charactersOrFewer } from './limits';
 import { cleanName } from './name';
 import { MAX_PRODUCT_IMAGES } from '~/lib/constants';
+import type { ProductStatus } from '~/services/db/schema';
+
+/** A product's statuses in the order the form offers them, with what each means for the shop. */
+export const PRODUCT_STATUSES = [
+  { value: 'published', label: 'Published', hint: 'In the shop.' },
+  { value: 'draft', label: 'Draft', hint: 'Not in the shop yet.' },
+  {
+    value: 'hidden',
+    label: 'Hidden',
+    hint: 'Off the shop, its page gone for guests; past enquiries still name it.',
+  },
+] as const satisfies readonly { value: ProductStatus; label: string; hint: string }[];
+
+/** How the back office names a status (and the trash). */
+export const STATUS_LABEL: Record<ProductStatus | 'trashed', string> = {
+  published: 'Published',
+  draft: 'Draft',
+  hidden: 'Hidden',
+  trashed: 'In the trash',
+};
 
 /** The Add/Edit Product form's messages, word for word as staff have always seen them. */
 export const PRODUCT_MESSAGES = {
@@ -50,6 +70,12 @@ const fields = {
   categoryIds: z
     .array(id(PRODUCT_MESSAGES.categories))
     .check(z.minLength(1, PRODUCT_MESSAGES.categories), z.maxLength(50)),
+  status: z.optional(
+    z.enum(
+      PRODUCT_STATUSES.map((s) => s.value),
+      'Choose Published, Draft or Hidden.',
+    ),
+  ),
   description: z.optional(
     z
       .string()
@@ -63,7 +89,7 @@ const fields = {
   ),
 };
 
-/** Add Product: name, sport, at least one category and at least one image. */
+/** Add Product: name, sport, at least one category and at least one image; published unless told. */
 export const ProductCreateSchema = z.object({
   ...fields,
   images: imageSlots.check(z.minLength(1, PRODUCT_MESSAGES.images)),
@@ -81,3 +107,30 @@ export type ProductEditInput = z.infer<typeof ProductEditSchema>;
 
 /** Form fields read as lists (checkboxes and the ordered image slots). */
 export const PRODUCT_ARRAYS = ['categoryIds', 'images'] as const;
+
+/** The product list's actions on the ticked products (the trash has only its own, restore). */
+export const BULK_INTENTS = [
+  'bulk-hide',
+  'bulk-show',
+  'bulk-move',
+  'bulk-trash',
+  'bulk-restore',
+] as const;
+export type BulkIntent = (typeof BULK_INTENTS)[number];
+
+/**
+ * A bulk action: what to do, the ticked products as `id:revision` (the revision the list showed,
+ * checked as a single edit checks its form's), and the category a move goes to.
+ */
+export const ProductBulkSchema = z.object({
+  intent: z.enum(BULK_INTENTS, 'Unknown action. Please reload the page and try again.'),
+  ids: z
+    .array(
+      z.string().check(z.regex(/^[1-9]\d{0,9}:[1-9]\d{0,9}$/, 'Reload the page and try again.')),
+    )
+    .check(
+      z.minLength(1, 'Select at least one product.'),
+      z.maxLength(500, 'Select at most 500 products at once.'),
+    ),
+  categoryId: z.optional(z.string()),
+});

@@ -33,3 +33,17 @@ export const RenameCategorySchema = z.object({
 export const DeleteTaxonomySchema = z.object({
   id: z.coerce.number().check(z.int(), z.positive()),
 });
+
+/**
+ * Why a sport or category cannot be deleted: the products using it (`used`, of which `trashed`
+ * are in the trash, which still hold their sport and categories until they are deleted for good).
+ * The list says it before asking to confirm, and the server when it refuses.
+ */
+export function taxonomyInUse(kind: 'sport' | 'category', used: number, trashed = 0): string {
+  const them = used === 1 ? 'it' : 'them';
+  const products = `${used} ${used === 1 ? 'product' : 'products'}`;
+  if (trashed > 0 && trashed === used)
+    return `This ${kind} is used by ${products} in the trash (kept there for 30 days). Restore and move ${them} to another ${kind} first.`;
+  const where = trashed > 0 ? `, ${trashed} of them in the trash` : '';
+  return `This ${kind} is used by ${products}${where}. Move ${them} to another ${kind} first.`;
+}

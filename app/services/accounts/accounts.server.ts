@@ -5,6 +5,7 @@ import { env } from '../env.server';
 import { UserError } from '../errors.server';
 import { toRole, type Role } from '../permissions.server';
 import { clientAddress, hitRateLimit } from '../rate-limit.server';
+import { log } from '../log.server';
 
 export const TOO_MANY = 'Too many attempts. Please wait a minute and try again.';
 export const RESET_SENT = 'A password reset link has been sent to your email.';
@@ -132,7 +133,7 @@ export async function requestPasswordReset(email: string): Promise<void> {
   try {
     await auth().api.requestPasswordReset({ body: { email, redirectTo: '/reset-password' } });
   } catch (error) {
-    console.error('Password reset request failed:', error instanceof Error ? error.message : error);
+    log().error({ err: error }, 'Password reset request failed');
   }
 }
 

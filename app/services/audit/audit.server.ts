@@ -4,9 +4,12 @@ import { auditLog, type AuditAction, type AuditChanges, type AuditEntity } from 
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** Who did it: the signed-in admin (the name is kept as it was, so the record outlives the account). */
+/**
+ * Who did it: the signed-in admin (the name is kept as it was, so the record outlives the
+ * account), or a scheduled job (no account).
+ */
 export interface Actor {
-  id: string;
+  id: string | null;
   name: string;
 }
 

@@ -12,6 +12,7 @@ import {
   MAX_QUANTITY,
   type GuestCartEntry,
 } from '~/lib/cart';
+import { isListed } from '../catalogue/products.server';
 import { db } from '../db/client.server';
 import { cartItems, cartMerges, products } from '../db/schema';
 import { env } from '../env.server';
@@ -41,7 +42,7 @@ export async function getCart(userId: string): Promise<CartLine[]> {
       imageKey: firstImage,
     })
     .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(products, and(eq(products.id, cartItems.productId), isListed))
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.id));
   return rows.map((r) => ({
@@ -52,11 +53,12 @@ export async function getCart(userId: string): Promise<CartLine[]> {
   }));
 }
 
-/** Number of items in the cart (sum of quantities): the header's count. */
+/** Number of items in the cart (sum of quantities) the shop still shows: the header's count. */
 export async function cartCount(userId: string): Promise<number> {
   const [row] = await db()
     .select({ n: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::int` })
     .from(cartItems)
+    .innerJoin(products, and(eq(products.id, cartItems.productId), isListed))
     .where(eq(cartItems.userId, userId));
   return Number(row?.n ?? 0);
 }
@@ -66,7 +68,7 @@ async function assertProducts(ids: number[]): Promise<Map<number, string>> {
     ? await db()
         .select({ id: products.id, name: products.name })
         .from(products)
-        .where(inArray(products.id, ids))
+        .where(and(inArray(products.id, ids), isListed))
     : [];
   if (found.length !== new Set(ids).size) {
     throw new UserError('This product is no longer available.', 404);
@@ -164,9 +166,12 @@ export async function mergeCart(
       .select({ id: products.id })
       .from(products)
       .where(
-        inArray(
-          products.id,
-          wanted.map((l) => l.productId),
+        and(
+          inArray(
+            products.id,
+            wanted.map((l) => l.productId),
+          ),
+          isListed,
         ),
       );
     const known = new Set(existing.map((p) => p.id));
@@ -253,9 +258,12 @@ export async function describeGuestCart(lines: readonly GuestCartEntry[]): Promi
     .select({ id: products.id, name: products.name, imageKey: firstImage })
     .from(products)
     .where(
-      inArray(
-        products.id,
-        lines.map((l) => l.productId),
+      and(
+        inArray(
+          products.id,
+          lines.map((l) => l.productId),
+        ),
+        isListed,
       ),
     );
   const byId = new Map(rows.map((r) => [r.id, r]));

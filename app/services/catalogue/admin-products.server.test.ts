@@ -20,11 +20,13 @@ import {
 } from '../db/schema';
 import { UserError } from '../errors.server';
 import { isStored, uploadsDir } from '../media/storage.server';
+import { log } from '../log.server';
 import {
   createProduct,
-  deleteProduct,
   getProductForEdit,
   PRODUCT_ERRORS,
+  purgeTrash,
+  trashProduct,
   updateProduct,
 } from './admin-products.server';
 import { getProduct } from './products.server';
@@ -82,10 +84,13 @@ async function jam(src: string): Promise<void> {
 async function withJammed<T>(src: string, write: () => Promise<T>): Promise<T> {
   const name = src.replace(/^\/media\//, '');
   await jam(src);
-  const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+  const logged = vi.spyOn(log(), 'error').mockImplementation(() => {});
   try {
     const result = await write();
-    expect(logged).toHaveBeenCalledWith(expect.stringContaining(name), expect.any(Error));
+    expect(logged).toHaveBeenCalledWith(
+      { keys: expect.arrayContaining([name]), err: expect.any(Error) },
+      'Could not remove unused image files',
+    );
     return result;
   } finally {
     logged.mockRestore();
@@ -246,18 +251,28 @@ describe('updateProduct', () => {
     const reopened = (await getProductForEdit(created.id))!;
     expect(reopened.revision).toBe(opened.revision + 1);
     expect(reopened.images[0]?.src).toBe(yellow!.src);
-    // The orange image's files are gone; the black image's are new.
+    // The orange image's files are gone but for the thumbnail that the history shows (the
+    // edit form shows the same smallest variant); the black image's are new.
     const filesAfter = await storedFiles();
     const orangeHash = orange!.src.replace(/^.*\//, '').slice(0, 20);
-    expect(filesBefore.some((f) => f.startsWith(orangeHash))).toBe(true);
-    expect(filesAfter.some((f) => f.startsWith(orangeHash))).toBe(false);
+    expect(filesBefore.filter((f) => f.startsWith(orangeHash)).length).toBeGreaterThan(1);
+    expect(filesAfter.filter((f) => f.startsWith(orangeHash))).toEqual([
+      orange!.src.replace(/^.*\//, ''),
+    ]);
 
     const [entry] = await listAudit({ entity: 'product', entityId: created.id });
     expect(entry?.action).toBe('update');
+    const thumb = (src: string) => src.replace(/^\/media\//, '');
+    const black = (await getProductForEdit(created.id))!.images[1]!.src;
     expect(entry?.changes).toMatchObject({
       name: { from: 'Steel Goalpost', to: 'Steel Goalpost Pro' },
       sport: { from: 'Football', to: 'Netball' },
       categories: { from: ['Goalposts'], to: ['Nets'] },
+      // Images by their thumbnails' keys, in order.
+      images: {
+        from: [thumb(orange!.src), thumb(yellow!.src)],
+        to: [thumb(yellow!.src), thumb(black)],
+      },
     });
   });
 
@@ -313,9 +328,15 @@ describe('updateProduct', () => {
       await png('#0a0a0a'),
     ]);
     const opened = (await getProductForEdit(created.id))!;
-    const src = opened.images[0]!.src;
+    // The original: the thumbnail (the form's src) stays for the history.
+    const [{ key } = { key: '' }] = await db()
+      .select({ key: productImages.key })
+      .from(productImages)
+      .where(eq(productImages.productId, created.id));
     const edit = { ...input({ name: 'Stuck Net 2' }), images: [], revision: opened.revision };
-    expect(await withJammed(src, () => updateProduct(actor, created.id, edit, []))).toMatchObject({
+    expect(
+      await withJammed(`/media/${key}`, () => updateProduct(actor, created.id, edit, [])),
+    ).toMatchObject({
       name: 'Stuck Net 2',
     });
     expect(await getProductForEdit(created.id)).toMatchObject({
@@ -326,15 +347,15 @@ describe('updateProduct', () => {
   });
 });
 
-describe('deleteProduct', () => {
-  it('removes the product, its links, images and files; carts drop it; enquiries keep the line', async () => {
+describe('the trash', () => {
+  const DAY = 86_400_000;
+
+  it('takes a product off the shop at once and deletes it for good 30 days later, keeping past enquiries', async () => {
     const created = await createProduct(actor, input({ name: 'Doomed Net' }), [
       await png('#123456'),
     ]);
-    const hash = (await getProductForEdit(created.id))!.images[0]!.src.replace(/^.*\//, '').slice(
-      0,
-      20,
-    );
+    const opened = (await getProductForEdit(created.id))!;
+    const hash = opened.images[0]!.src.replace(/^.*\//, '').slice(0, 20);
     await db().insert(user).values({ id: 'buyer', name: 'Buyer', email: 'buyer@example.com' });
     await db().insert(cartItems).values({ userId: 'buyer', productId: created.id, quantity: 2 });
     const [enquiry] = await db()
@@ -348,9 +369,32 @@ describe('deleteProduct', () => {
       quantity: 4,
     });
 
-    expect(await deleteProduct(actor, created.id)).toEqual({ name: 'Doomed Net' });
-
+    const deletedAt = new Date('2031-05-01T02:00:00Z');
+    expect(await trashProduct(actor, created.id, deletedAt)).toEqual({ name: 'Doomed Net' });
+    // Off the shop, but nothing removed yet: restorable as it was.
     expect(await getProduct(created.id)).toBeNull();
+    expect(await getProduct(created.id, { unlisted: true })).toBeNull();
+    expect(await getProductForEdit(created.id)).toMatchObject({
+      deletedAt,
+      revision: opened.revision + 1,
+      categoryIds: [goals.id],
+    });
+    expect(await imagesStored(created.id)).toBe(true);
+    // A second delete finds it gone from the live products; an edit is refused.
+    expect(await rejection(trashProduct(actor, created.id))).toMatchObject({ status: 404 });
+    const edit = { ...input(), images: [], revision: opened.revision + 1 };
+    expect(await rejection(updateProduct(actor, created.id, edit, []))).toMatchObject({
+      status: 404,
+      message: PRODUCT_ERRORS.trashed,
+    });
+
+    // A day short of 30 days: still in the trash.
+    expect(await purgeTrash(new Date(deletedAt.getTime() + 29 * DAY))).toEqual([]);
+    expect(await getProductForEdit(created.id)).not.toBeNull();
+    // 30 days on: deleted for good, with its links, images and files (all but the thumbnail the
+    // history shows); the cart drops it; the enquiry keeps the line by name.
+    expect(await purgeTrash(new Date(deletedAt.getTime() + 30 * DAY))).toEqual(['Doomed Net']);
+    expect(await getProductForEdit(created.id)).toBeNull();
     expect(
       await db()
         .select()
@@ -370,33 +414,50 @@ describe('deleteProduct', () => {
       .from(enquiryItems)
       .where(eq(enquiryItems.enquiryId, enquiry!.id));
     expect(line).toEqual({ productId: null, name: 'Doomed Net', q: 4 });
-    expect((await storedFiles()).some((f) => f.startsWith(hash))).toBe(false);
-    const [entry] = await listAudit({ entity: 'product', entityId: created.id });
-    expect(entry).toMatchObject({ action: 'delete', entityName: 'Doomed Net' });
+    expect((await storedFiles()).filter((f) => f.startsWith(hash))).toEqual([
+      opened.images[0]!.src.replace(/^.*\//, ''),
+    ]);
+    const entries = await listAudit({ entity: 'product', entityId: created.id });
+    expect(entries.map((e) => [e.action, e.actorName])).toEqual([
+      ['purge', 'Trash clean-up'],
+      ['trash', 'Ada Admin'],
+      ['create', 'Ada Admin'],
+    ]);
+    expect(entries[0]).toMatchObject({ entityName: 'Doomed Net' });
   });
 
   it('keeps the files when another product shows the same picture', async () => {
     const a = await createProduct(actor, input({ name: 'Twin A' }), [await png('#abcdef')]);
     const b = await createProduct(actor, input({ name: 'Twin B' }), [await png('#abcdef')]);
-    await deleteProduct(actor, a.id);
-    const src = (await getProductForEdit(b.id))!.images[0]!.src;
-    expect(await storedFiles()).toContain(src.replace(/^.*\//, ''));
+    const at = new Date('2031-06-01T00:00:00Z');
+    await trashProduct(actor, a.id, at);
+    await purgeTrash(new Date(at.getTime() + 31 * DAY));
+    expect(await getProductForEdit(a.id)).toBeNull();
+    expect(await imagesStored(b.id)).toBe(true);
   });
 
   it('answers 404 with its message for an unknown product', async () => {
-    const error = await rejection(deleteProduct(actor, 999_999));
+    const error = await rejection(trashProduct(actor, 999_999));
     expect(error).toMatchObject({ status: 404, message: 'Failed to delete product.' });
   });
 
-  it('reports a delete as done when its files cannot be removed, and logs them', async () => {
+  it('reports a clean-up as done when its files cannot be removed, and logs them', async () => {
     const created = await createProduct(actor, input({ name: 'Stuck Goal' }), [
       await png('#0b0b0b'),
     ]);
-    const src = (await getProductForEdit(created.id))!.images[0]!.src;
-    expect(await withJammed(src, () => deleteProduct(actor, created.id))).toEqual({
-      name: 'Stuck Goal',
-    });
-    expect(await getProduct(created.id)).toBeNull();
+    const image = await db()
+      .select({ key: productImages.key })
+      .from(productImages)
+      .where(eq(productImages.productId, created.id));
+    const at = new Date('2031-07-01T00:00:00Z');
+    await trashProduct(actor, created.id, at);
+    // The original, which no entry shows, is the file that cannot be removed.
+    expect(
+      await withJammed(`/media/${image[0]!.key}`, () =>
+        purgeTrash(new Date(at.getTime() + 30 * DAY)),
+      ),
+    ).toEqual(['Stuck Goal']);
+    expect(await getProductForEdit(created.id)).toBeNull();
   });
 });
 
@@ -461,35 +522,24 @@ async function lockWaits(n: number, run: { settled: boolean }): Promise<void> {
 describe.skipIf(process.env.TEST_DB !== 'postgres')(
   'with other admins writing at the same time',
   () => {
-    it('deleteProduct removes the files of images that an edit saved while the delete waited', async () => {
-      const [red, black] = [await png('#301010'), await png('#103010')];
-      const created = await createProduct(actor, input({ name: 'Raced Net' }), [red]);
-      const opened = (await getProductForEdit(created.id))!;
-      // Holds the product's category links: the delete stops there, after it has listed the images.
-      const links = await holding((tx) =>
-        tx
-          .select({ id: productsCategories.categoryId })
-          .from(productsCategories)
-          .where(eq(productsCategories.productId, created.id))
-          .for('update'),
+    it('the trash clean-up leaves a product that another admin restored while it waited', async () => {
+      const created = await createProduct(actor, input({ name: 'Rescued Net' }), [
+        await png('#301010'),
+      ]);
+      await trashProduct(actor, created.id, new Date(Date.now() - 31 * 86_400_000));
+      // Another admin's restore holds the product's row until released.
+      const restoring = await holding((tx) =>
+        tx.update(products).set({ deletedAt: null }).where(eq(products.id, created.id)),
       );
-      const deleting = running(deleteProduct(actor, created.id));
-      await lockWaits(1, deleting);
-      const edit = {
-        ...input({ name: 'Raced Net' }),
-        images: ['new:0'],
-        revision: opened.revision,
-      };
-      const editing = running(updateProduct(actor, created.id, edit, [black]));
-      await lockWaits(2, editing);
-      await links.release();
+      const cleaning = running(purgeTrash(new Date()));
+      await lockWaits(1, cleaning);
+      await restoring.release();
 
-      const [deleted, edited] = await Promise.all([deleting.outcome, editing.outcome]);
-      expect(deleted.error).toBeUndefined();
-      expect(await getProduct(created.id)).toBeNull();
-      expect([...(await filesOf(red)), ...(await filesOf(black))]).toEqual([]);
-      // The edit waited for the delete, then found the product gone.
-      expect(edited.error).toMatchObject({ status: 409 });
+      const { value, error } = await cleaning.outcome;
+      expect(error).toBeUndefined();
+      expect(value).toEqual([]);
+      expect(await getProduct(created.id)).toMatchObject({ name: 'Rescued Net' });
+      expect(await imagesStored(created.id)).toBe(true);
     });
 
     it('createProduct answers with the field message when the sport is deleted during the save', async () => {
@@ -562,10 +612,11 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
         createProduct(actor, input({ name: 'New Picture', sportId: held.id }), [picture]),
       );
       await lockWaits(1, creating);
-      // The only product showing the picture drops it: its files are removed after that commit.
+      // The only product showing the picture drops it: its files are removed after that commit,
+      // all but the thumbnail that the product's history shows.
       const edit = { ...input({ name: 'Old Picture' }), images: [], revision: opened.revision };
       await updateProduct(actor, shown.id, edit, []);
-      expect(await filesOf(picture)).toEqual([]);
+      expect(await filesOf(picture)).toEqual([opened.images[0]!.src.replace(/^.*\//, '')]);
       await sportHeld.release();
 
       const { value: created, error } = await creating.outcome;

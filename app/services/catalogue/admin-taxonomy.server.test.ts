@@ -222,6 +222,31 @@ describe('sports and categories in the back office', () => {
     });
   });
 
+  it('counts the products in the trash apart, which keep it from being deleted too', async () => {
+    const sport = await createTaxonomy(actor, 'sport', { name: 'Kabaddi' });
+    const category = await createTaxonomy(actor, 'category', { name: 'Mats' });
+    await createProduct({ sportId: sport.id, categoryIds: [category.id] });
+    await createProduct({ sportId: sport.id, categoryIds: [category.id], deletedAt: new Date() });
+    expect((await listTaxonomy('sport')).find((s) => s.id === sport.id)).toEqual({
+      id: sport.id,
+      name: 'Kabaddi',
+      productCount: 1,
+      trashedCount: 1,
+    });
+    expect((await listTaxonomy('category')).find((c) => c.id === category.id)).toMatchObject({
+      productCount: 1,
+      trashedCount: 1,
+    });
+    expect((await refusal(deleteTaxonomy(actor, 'sport', sport.id))).message).toBe(
+      'This sport is used by 2 products, 1 of them in the trash. Move them to another sport first.',
+    );
+    const alone = await createTaxonomy(actor, 'category', { name: 'Bibs' });
+    await createProduct({ categoryIds: [alone.id], deletedAt: new Date() });
+    expect((await refusal(deleteTaxonomy(actor, 'category', alone.id))).message).toBe(
+      'This category is used by 1 product in the trash (kept there for 30 days). Restore and move it to another category first.',
+    );
+  });
+
   it('says "1 product" for one', async () => {
     const category = await createCategory({ name: 'Lonely' });
     await createProduct({ categoryIds: [category.id] });

@@ -1,5 +1,6 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { cleanName } from '~/lib/schemas/name';
+import { taxonomyInUse } from '~/lib/schemas/taxonomy';
 import { db } from '../db/client.server';
 import { violatesConstraint } from '../db/errors.server';
 import { categories, products, productsCategories, sports } from '../db/schema';
@@ -10,12 +11,15 @@ import { catalogueChanged } from './cache.server';
 /** Sports and categories are managed the same way; this is what differs between the two. */
 export type TaxonomyKind = 'sport' | 'category';
 
-/** A sport or category as the back office lists it, with how many products use it. */
+/**
+ * A sport or category as the back office lists it, with how many products use it: outside the
+ * trash, and in it (those too keep it from being deleted).
+ */
 export interface TaxonomyEntry {
   id: number;
   name: string;
-  slug: string;
   productCount: number;
+  trashedCount: number;
 }
 
 const KINDS = {
@@ -27,8 +31,6 @@ const KINDS = {
     duplicate: 'A sport with this name already exists.',
     missing: 'This sport no longer exists.',
     raced: 'A product started using this sport meanwhile. Reload the page and try again.',
-    inUse: (n: number) =>
-      `This sport is used by ${n} ${n === 1 ? 'product. Move it' : 'products. Move them'} to another sport first.`,
   },
   category: {
     table: categories,
@@ -38,8 +40,6 @@ const KINDS = {
     duplicate: 'A category with this name already exists.',
     missing: 'This category no longer exists.',
     raced: 'A product started using this category meanwhile. Reload the page and try again.',
-    inUse: (n: number) =>
-      `This category is used by ${n} ${n === 1 ? 'product. Move it' : 'products. Move them'} to another category first.`,
   },
 } as const;
 
@@ -75,15 +75,24 @@ async function freeSlug(tx: Tx, kind: TaxonomyKind, name: string, exceptId?: num
 }
 
 /** How many products use the sport or category (its products, or its category links). */
-async function productsUsing(tx: Tx, kind: TaxonomyKind, id: number): Promise<number> {
+async function productsUsing(
+  tx: Tx,
+  kind: TaxonomyKind,
+  id: number,
+): Promise<{ used: number; trashed: number }> {
+  const counts = {
+    used: count(),
+    trashed: sql<number>`count(*) FILTER (WHERE ${products.deletedAt} IS NOT NULL)::int`,
+  };
   const [row] =
     kind === 'sport'
-      ? await tx.select({ n: count() }).from(products).where(eq(products.sportId, id))
+      ? await tx.select(counts).from(products).where(eq(products.sportId, id))
       : await tx
-          .select({ n: count() })
+          .select(counts)
           .from(productsCategories)
+          .innerJoin(products, eq(products.id, productsCategories.productId))
           .where(eq(productsCategories.categoryId, id));
-  return Number(row?.n ?? 0);
+  return { used: Number(row?.used ?? 0), trashed: Number(row?.trashed ?? 0) };
 }
 
 /**
@@ -129,19 +138,34 @@ async function assertNameFree(tx: Tx, kind: TaxonomyKind, name: string, exceptId
   if (clash && clash.id !== exceptId) throw new UserError(KINDS[kind].duplicate, 409, 'name');
 }
 
-/** Every sport or category, alphabetical, with the number of products using each. */
+/**
+ * Every sport or category, alphabetical, with the number of products using each, outside the
+ * trash and in it.
+ */
 export async function listTaxonomy(kind: TaxonomyKind): Promise<TaxonomyEntry[]> {
   const { table } = KINDS[kind];
   // Spelled out: Drizzle leaves the outer column unqualified inside a subquery.
-  const used =
-    kind === 'sport'
-      ? sql<number>`(SELECT count(*) FROM products p WHERE p.sport_id = sports.id)::int`
-      : sql<number>`(SELECT count(*) FROM products_categories pc WHERE pc.category_id = categories.id)::int`;
+  const using = (trashed: boolean) => {
+    const where = sql.raw(trashed ? 'p.deleted_at IS NOT NULL' : 'p.deleted_at IS NULL');
+    return kind === 'sport'
+      ? sql<number>`(SELECT count(*) FROM products p WHERE p.sport_id = sports.id AND ${where})::int`
+      : sql<number>`(SELECT count(*) FROM products_categories pc JOIN products p ON p.id = pc.product_id
+                     WHERE pc.category_id = categories.id AND ${where})::int`;
+  };
   const rows = await db()
-    .select({ id: table.id, name: table.name, slug: table.slug, productCount: used })
+    .select({
+      id: table.id,
+      name: table.name,
+      productCount: using(false),
+      trashedCount: using(true),
+    })
     .from(table)
     .orderBy(asc(sql`lower(${table.name})`), asc(table.id));
-  return rows.map((r) => ({ ...r, productCount: Number(r.productCount) }));
+  return rows.map((r) => ({
+    ...r,
+    productCount: Number(r.productCount),
+    trashedCount: Number(r.trashedCount),
+  }));
 }
 
 /**
@@ -223,16 +247,17 @@ export async function renameTaxonomy(
 }
 
 /**
- * Deletes a sport or category that no product uses, and records it in the audit log in the same
- * transaction. One in use is refused (409) with the number of products using it; the row is locked
- * while counting, so a product cannot start using it between the count and the delete.
+ * Deletes a sport or category that no product uses (in the trash or out of it), and records it in
+ * the audit log in the same transaction. One in use is refused (409) with the number of products
+ * using it; the row is locked while counting, so a product cannot start using it between the count
+ * and the delete.
  */
 export async function deleteTaxonomy(
   actor: Actor,
   kind: TaxonomyKind,
   id: number,
 ): Promise<{ id: number; name: string }> {
-  const { table, missing, inUse } = KINDS[kind];
+  const { table, missing } = KINDS[kind];
   return write(kind, () =>
     db().transaction(async (tx) => {
       const [row] = await tx
@@ -241,8 +266,8 @@ export async function deleteTaxonomy(
         .where(eq(table.id, id))
         .for('update');
       if (!row) throw new UserError(missing, 404);
-      const used = await productsUsing(tx, kind, id);
-      if (used > 0) throw new UserError(inUse(used), 409);
+      const { used, trashed } = await productsUsing(tx, kind, id);
+      if (used > 0) throw new UserError(taxonomyInUse(kind, used, trashed), 409);
       await tx.delete(table).where(eq(table.id, id));
       await recordAudit(tx, {
         actor,

@@ -1,8 +1,15 @@
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { PAGE_SIZE } from '~/lib/constants';
 import { SEARCH_MAX } from '~/lib/shop-url';
 import { db, rowsOf } from '../db/client.server';
-import { categories, productImages, products, productsCategories, sports } from '../db/schema';
+import {
+  categories,
+  productImages,
+  products,
+  productsCategories,
+  sports,
+  type ProductStatus,
+} from '../db/schema';
 import { mediaUrl } from '../media/storage.server';
 import { cached } from './cache.server';
 import {
@@ -14,8 +21,17 @@ import {
   type RankTree,
 } from './search.server';
 
-/** How a list is ordered: by relevance (only when searching), newest first, or by name A–Z. */
-export type ProductSort = 'relevance' | 'newest' | 'name';
+/**
+ * How a list is ordered: by relevance (only when searching), newest first, by name A–Z, or (the
+ * back office's columns) by id, sport name or last change, each either way (`direction`).
+ */
+export type ProductSort = 'relevance' | 'newest' | 'name' | 'id' | 'sport' | 'updated';
+
+/**
+ * Which products a list holds: one status's that are not in the trash (`published`, the shop's
+ * and the default), every status's but the trash's (`any`, the back office's), or the trash's.
+ */
+export type ProductScope = ProductStatus | 'any' | 'trashed';
 
 export interface ProductFilter {
   q?: string;
@@ -24,6 +40,10 @@ export interface ProductFilter {
   page?: number;
   /** Default: relevance when searching, otherwise newest. */
   sort?: ProductSort;
+  /** For name, id, sport and updated: ascending (the default) or descending. */
+  direction?: 'asc' | 'desc';
+  /** Default: `published`, what the shop shows. */
+  scope?: ProductScope;
   /** Only products without any image (the back office's "needs attention" list). */
   withoutImages?: boolean;
   /**
@@ -49,6 +69,12 @@ export interface ProductCard {
   sport: { id: number; name: string };
   categories: { id: number; name: string }[];
 }
+
+/**
+ * A product the shop shows: published and not in the trash. Carts, enquiries and the sitemap
+ * take only these.
+ */
+export const isListed: SQL = and(eq(products.status, 'published'), isNull(products.deletedAt))!;
 
 /** `%`, `_` and `\` typed by a user are literal characters in a LIKE pattern. */
 export function escapeLike(text: string): string {
@@ -79,12 +105,15 @@ export function normaliseFilter(filter: ProductFilter): Required<ProductFilter> 
     [...new Set(list ?? [])].filter((n) => Number.isInteger(n) && n > 0).sort((a, b) => a - b);
   const q = (filter.q ?? '').trim().replace(/\s+/g, ' ').toLowerCase().slice(0, SEARCH_MAX);
   const sort = filter.sort ?? 'relevance';
+  const scopes: readonly ProductScope[] = ['published', 'draft', 'hidden', 'any', 'trashed'];
   return {
     q,
     sportIds: ids(filter.sportIds),
     categoryIds: ids(filter.categoryIds),
     page: Math.max(1, Math.floor(filter.page ?? 1) || 1),
     sort: sort === 'relevance' && !q ? 'newest' : sort,
+    direction: filter.direction === 'desc' ? 'desc' : 'asc',
+    scope: scopes.includes(filter.scope!) ? filter.scope! : 'published',
     withoutImages: filter.withoutImages === true,
     relax: filter.relax === true,
   };
@@ -335,20 +364,22 @@ function queryPlan(
     f.sportIds,
     f.categoryIds,
     f.withoutImages,
+    f.scope,
   ]);
   // A search reads the narrow product_search rows (migration 0012; decision 005): its
-  // id, sport, date and vector. The wide products row joins (as w) only for what it alone holds:
-  // the name, for the A–Z order, and search_text, for a literal match.
-  const wide = queries && (literal || sort === 'name');
+  // id, sport, date, status and vector. The wide products row joins (as w) only for what it alone
+  // holds: the name and the last change, for their orders, and search_text, for a literal match.
+  const wide = queries && (literal || sort === 'name' || sort === 'updated');
   const from = !queries
     ? sql`products p`
     : wide
       ? sql`(product_search p JOIN products w ON w.id = p.id)`
       : sql`product_search p`;
   const productRow = sql.raw(wide ? 'w' : 'p');
+  const scope = scopeCondition(f.scope, queries ? 'product_search' : 'products');
   /** The WHERE clause, optionally without one dimension (for that dimension's option counts). */
   const whereClause = (without?: 'sports' | 'categories') => {
-    const where: SQL[] = [];
+    const where: SQL[] = [scope];
     if (queries) where.push(sql`p.search_vector @@ ${queries.match}::tsquery`);
     if (literal) where.push(sql`${productRow}.search_text LIKE ${`%${escapeLike(literal)}%`}`);
     if (f.sportIds.length && without !== 'sports')
@@ -360,17 +391,26 @@ function queryPlan(
     // The image table's (product, position) index answers it.
     if (f.withoutImages)
       where.push(sql`NOT EXISTS (SELECT 1 FROM product_images pi WHERE pi.product_id = p.id)`);
-    return where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
+    return sql`WHERE ${sql.join(where, sql` AND `)}`;
   };
   const condition = whereClause();
   // RANK_TREE's tier 3 (every word, by prefix, weighted A or B) is the match on the vector's A
   // and B part, which product_search_title_idx indexes.
   const titleMatch = sql`ts_filter(p.search_vector, '{a,b}') @@ ${queries?.match ?? ''}::tsquery`;
-  // Unsearched lists: the order of an index (see above).
+  const dir = sql.raw(f.direction === 'desc' ? 'DESC' : 'ASC');
+  const sportName = sql`(SELECT lower(s.name) FROM sports s WHERE s.id = p.sport_id)`;
+  // Unsearched lists: newest first and name A–Z in the order of an index (see above); the back
+  // office's other columns sort their (much smaller) lists.
   const order: SQL[] =
     sort === 'name'
-      ? [sql`lower(p.name)`, sql`p.id`]
-      : [sql`p.created_at DESC NULLS LAST`, sql`p.id DESC NULLS LAST`];
+      ? [sql`lower(p.name) ${dir}`, sql`p.id ${dir}`]
+      : sort === 'id'
+        ? [sql`p.id ${dir}`]
+        : sort === 'sport'
+          ? [sql`${sportName} ${dir}`, sql`p.id ${dir}`]
+          : sort === 'updated'
+            ? [sql`p.updated_at ${dir}`, sql`p.id ${dir}`]
+            : [sql`p.created_at DESC NULLS LAST`, sql`p.id DESC NULLS LAST`];
   // The same order over the materialised matches of a search: by name, or newest first, or by
   // relevance — the rank from the tiers (search.server.ts RANK_TREE), then newest first.
   const rankSql = (tree: RankTree): SQL =>
@@ -381,21 +421,31 @@ function queryPlan(
   const sortColumns =
     sort === 'name'
       ? sql`lower(${productRow}.name) AS lname`
-      : sort === 'relevance' && queries
-        ? sql`p.created_at, ${rankSql(RANK_TREE)} AS rank`
-        : sql`p.created_at`;
+      : sort === 'sport'
+        ? sql`${sportName} AS sname`
+        : sort === 'updated'
+          ? sql`${productRow}.updated_at AS changed`
+          : sort === 'relevance' && queries
+            ? sql`p.created_at, ${rankSql(RANK_TREE)} AS rank`
+            : sql`p.created_at`;
   const sortedBy: SQL[] =
     sort === 'name'
-      ? [sql`m.lname`, sql`m.id`]
-      : sort === 'relevance' && queries
-        ? [sql`m.rank`, sql`m.created_at DESC`, sql`m.id DESC`]
-        : [sql`m.created_at DESC`, sql`m.id DESC`];
+      ? [sql`m.lname ${dir}`, sql`m.id ${dir}`]
+      : sort === 'id'
+        ? [sql`m.id ${dir}`]
+        : sort === 'sport'
+          ? [sql`m.sname ${dir}`, sql`m.id ${dir}`]
+          : sort === 'updated'
+            ? [sql`m.changed ${dir}`, sql`m.id ${dir}`]
+            : sort === 'relevance' && queries
+              ? [sql`m.rank`, sql`m.created_at DESC`, sql`m.id DESC`]
+              : [sql`m.created_at DESC`, sql`m.id DESC`];
   const limitSql = (limit: number) => (limit === Infinity ? sql`` : sql`LIMIT ${limit}`);
   // A search must read and rank every match anyway, so one pass gives both the ids and the count:
   // the matches once into a small materialised set, then counted and sorted from there.
   const searchIds = (limit: number) =>
     cached(
-      `ids:${sort}:${limit}:${key}`,
+      `ids:${sort}:${f.direction}:${limit}:${key}`,
       async () => {
         // The matches through the GIN index (see PLANNER_SETTINGS in db/client.server.ts).
         const [row] = rowsOf<{ n: number; ids: string | null }>(
@@ -502,11 +552,13 @@ function queryPlan(
     cached(`count:${key}`, async () => {
       if (queries) return (await isBroad()) ? broadCount() : (await searchIds(ID_TIERS[0]!)).n;
       if (f.categoryIds.length && !f.sportIds.length && !literal && !f.withoutImages) {
-        // Categories alone: their links' index answers without visiting products (the foreign key
-        // guarantees each link's product exists).
+        // Categories alone: their links' index, and each linked product's status from its narrow
+        // search row rather than the wide products row.
         const [row] = rowsOf<{ n: number }>(
           await db().execute(sql`SELECT count(DISTINCT pc.product_id)::int AS n
-            FROM products_categories pc WHERE pc.category_id IN (${idList(f.categoryIds)})`),
+            FROM products_categories pc JOIN product_search p ON p.id = pc.product_id
+           WHERE pc.category_id IN (${idList(f.categoryIds)})
+             AND ${scopeCondition(f.scope, 'product_search')}`),
         );
         return Number(row?.n ?? 0);
       }
@@ -524,7 +576,7 @@ function queryPlan(
     }
     if (queries) return (await searchIds(limit)).ids;
     return cached(
-      `ids:${sort}:${limit}:${key}`,
+      `ids:${sort}:${f.direction}:${limit}:${key}`,
       async () => {
         // Aggregated in the database: one value instead of one row per id.
         const [row] = rowsOf<{ ids: string | null }>(
@@ -553,7 +605,24 @@ function queryPlan(
         new Map(rowsOf<{ id: number; n: number }>(result).map((r) => [r.id, Number(r.n)]));
       return { sports: toMap(bySport), categories: toMap(byCategory) };
     });
-  return { key: `${sort}:${key}`, total, ids, options };
+  return { key: `${sort}:${f.direction}:${key}`, total, ids, options };
+}
+
+/**
+ * The rows of `p` (a products row, or a product_search row, which carries the status or
+ * 'trashed') that a list of this scope holds.
+ */
+function scopeCondition(scope: ProductScope, table: 'products' | 'product_search'): SQL {
+  // A literal, not a parameter: the planner matches it to the partial indexes of the shop's
+  // products (products_listed_*, product_search_published_idx). The scope is one of a fixed set.
+  const status = sql.raw(`'${scope}'`);
+  if (table === 'product_search') {
+    if (scope === 'any') return sql`p.status <> 'trashed'`;
+    return sql`p.status = ${status}`;
+  }
+  if (scope === 'trashed') return sql`p.deleted_at IS NOT NULL`;
+  if (scope === 'any') return sql`p.deleted_at IS NULL`;
+  return sql`p.status = ${status} AND p.deleted_at IS NULL`;
 }
 
 async function readPage(
@@ -617,11 +686,19 @@ export async function productCards(ids: number[]): Promise<ProductCard[]> {
 
 export interface ProductDetail extends Omit<ProductCard, 'image'> {
   images: ProductImage[];
+  status: ProductStatus;
 }
 
-/** One product with its images in order, or null when there is no such product. Cached. */
-export function getProduct(id: number): Promise<ProductDetail | null> {
-  return cached(`product:${id}`, () => queryProduct(id));
+/**
+ * One product the shop shows (published, not in the trash) with its images in order, or null.
+ * With `unlisted`, also a draft or hidden one (for staff); one in the trash never. Cached.
+ */
+export async function getProduct(
+  id: number,
+  options: { unlisted?: boolean } = {},
+): Promise<ProductDetail | null> {
+  const product = await cached(`product:${id}`, () => queryProduct(id));
+  return product && (options.unlisted || product.status === 'published') ? product : null;
 }
 
 async function queryProduct(id: number): Promise<ProductDetail | null> {
@@ -630,12 +707,13 @@ async function queryProduct(id: number): Promise<ProductDetail | null> {
       id: products.id,
       name: products.name,
       description: products.description,
+      status: products.status,
       sportId: sports.id,
       sportName: sports.name,
     })
     .from(products)
     .innerJoin(sports, eq(sports.id, products.sportId))
-    .where(eq(products.id, id));
+    .where(and(eq(products.id, id), isNull(products.deletedAt)));
   if (!row) return null;
   const [images, cats] = await Promise.all([
     db()
@@ -659,13 +737,17 @@ async function queryProduct(id: number): Promise<ProductDetail | null> {
     id: row.id,
     name: row.name,
     description: row.description,
+    status: row.status,
     sport: { id: row.sportId, name: row.sportName },
     categories: cats,
     images: images.map(toImage),
   };
 }
 
-/** Every product's id and last change, for the sitemap. Cached until the catalogue changes. */
+/**
+ * Every product the shop shows: its id and last change, for the sitemap. Cached until the
+ * catalogue changes.
+ */
 export function listProductIndex(): Promise<{ id: number; updatedAt: Date }[]> {
   return cached(
     'product-index',
@@ -673,6 +755,7 @@ export function listProductIndex(): Promise<{ id: number; updatedAt: Date }[]> {
       db()
         .select({ id: products.id, updatedAt: products.updatedAt })
         .from(products)
+        .where(isListed)
         .orderBy(asc(products.id)),
     // An object with a number and a Date per product: about 80 bytes of V8 heap.
     (rows) => rows.length * 80,

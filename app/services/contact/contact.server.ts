@@ -10,6 +10,7 @@ import { deliverSoon, queueMail } from '../mail/queue.server';
 import { hitRateLimit } from '../rate-limit.server';
 import { siteInfo } from '../site.server';
 import { contactMails } from './mails.server';
+import { log } from '../log.server';
 
 export interface ContactSubmission {
   /** The form's fields as posted: name, email, phone, message. */
@@ -87,7 +88,10 @@ export async function submitContactMessage(input: ContactSubmission): Promise<Co
     // operator, and let the sender know, as the form's failure message does.
     // The database's own reason (Drizzle's wrapper would repeat the message's text in the log).
     const reason = error instanceof Error && error.cause ? error.cause : error;
-    console.error(`Contact message ${id} stored, but its e-mails could not be queued:`, reason);
+    log().error(
+      { contactMessageId: id, err: reason },
+      'Contact message stored, but its e-mails could not be queued',
+    );
     return { status: 'stored', id };
   }
   deliverSoon();

@@ -4,6 +4,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { env, type Env } from '../env.server';
+import { log } from '../log.server';
 import { markDatabaseDown } from './availability.server';
 import * as schema from './schema';
 
@@ -12,6 +13,14 @@ export type Database = ReturnType<typeof drizzlePglite<typeof schema>>;
 interface Connection {
   db: Database;
   close: () => Promise<void>;
+  /** PostgreSQL's pool: its connections and the queries waiting for one (for the metrics). */
+  pool?: () => PoolStats;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 /**
@@ -119,13 +128,17 @@ export function connect(database: Env['database']): Connection {
   });
   const lost = (error: Error) => {
     markDatabaseDown();
-    console.error(`Database connection lost: ${error.message}`);
+    log().error({ err: error }, 'Database connection lost');
   };
   // Every client's own listener logs; the pool relays an idle client's error as well.
   pool.on('error', markDatabaseDown);
   pool.on('connect', (client) => client.on('error', lost));
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Database;
-  return { db, close: () => pool.end() };
+  return {
+    db,
+    close: () => pool.end(),
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }
 
 /** The rows of a `db().execute(…)` answer, which is `{ rows }` or a bare array by driver. */
@@ -139,6 +152,11 @@ let connection: Connection | undefined;
 export function db(): Database {
   connection ??= connect(env().database);
   return connection.db;
+}
+
+/** The pool's state on PostgreSQL; null on the embedded database (one session, no pool). */
+export function databasePool(): PoolStats | null {
+  return connection?.pool?.() ?? null;
 }
 
 export async function closeDb(): Promise<void> {

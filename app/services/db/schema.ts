@@ -7,6 +7,7 @@ import { relations, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -162,16 +163,34 @@ export const categories = pgTable(
   ],
 );
 
+/**
+ * Whether the shop shows a product: `published` (listed, its page open to all), `draft` (not yet
+ * shown) or `hidden` (taken off the shop: not listed, its page a 404 for guests; staff still open
+ * it, and past enquiries keep naming it).
+ */
+export const productStatuses = ['published', 'draft', 'hidden'] as const;
+export type ProductStatus = (typeof productStatuses)[number];
+
+/** How long a product stays in the trash, restorable, before it is deleted for good. */
+export const TRASH_DAYS = 30;
+
 export const products = pgTable(
   'products',
   {
     id: serial().primaryKey(),
     name: text().notNull(),
+    /** Written but never part of a URL: the shop addresses products by id. */
     slug: text().notNull(),
     description: text(),
     sportId: integer()
       .notNull()
       .references(() => sports.id, { onDelete: 'restrict' }),
+    status: text().$type<ProductStatus>().notNull().default('published'),
+    /**
+     * When staff deleted it: the product is in the trash, shown nowhere but the back office's
+     * trash, and restorable until it is deleted for good TRASH_DAYS later (purgeTrash, a scheduled job).
+     */
+    deletedAt: timestamp({ withTimezone: true }),
     /**
      * Lower-cased name, sport, category names and description: what search matches. Kept by
      * database triggers (migration 0003), so every writer keeps it right.
@@ -191,6 +210,19 @@ export const products = pgTable(
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     // The name A–Z order of listProducts, so that list walks an index instead of sorting.
     index('products_name_order_idx').on(sql`lower(${t.name})`, t.id),
+    // The shop's products (published, not in the trash) in the two orders above: its lists and
+    // counts read these (listProducts), the back office's lists the full ones.
+    index('products_listed_created_at_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`status = 'published' AND deleted_at IS NULL`),
+    index('products_listed_name_order_idx')
+      .on(sql`lower(${t.name})`, t.id)
+      .where(sql`status = 'published' AND deleted_at IS NULL`),
+    // The trash, and what the clean-up job finds due.
+    index('products_deleted_at_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} IS NOT NULL`),
+    check('products_status_check', sql`${t.status} IN ('published', 'draft', 'hidden')`),
   ],
 );
 
@@ -210,6 +242,11 @@ export const productSearch = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     sportId: integer().notNull(),
+    /**
+     * The product's status, or 'trashed' while it is in the trash (migration 0015's triggers):
+     * a search keeps to what its reader may see without reading the wide products rows.
+     */
+    status: text().$type<ProductStatus | 'trashed'>().notNull().default('published'),
     searchVector: tsvector()
       .notNull()
       .default(sql`''::tsvector`),
@@ -222,6 +259,10 @@ export const productSearch = pgTable(
     index('product_search_title_idx').using('gin', sql`ts_filter(${t.searchVector}, '{a,b}')`),
     // A broad search's others, newest first (firstRankedIds), walk this.
     index('product_search_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    // The shop's products, for a count of a category's without reading their rows.
+    index('product_search_published_idx')
+      .on(t.id)
+      .where(sql`status = 'published'`),
   ],
 );
 
@@ -454,14 +495,21 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
+/**
  * Who did what in the back office: every create, edit and delete of a product, sport or category,
  * and every request about a person's data that staff carried out (an export or an erasure; the
- * person is named by their masked e-mail address, entity id 0).
+ * person is named by their masked e-mail address, entity id 0). A product's delete moves it to the
+ * trash (`trash`), from where it is restored (`restore`) or, 30 days later, deleted for good
+ * (`purge`); `delete` is a sport's or category's (or a product's before the trash existed).
  */
 export const auditEntities = ['product', 'sport', 'category', 'person'] as const;
 export type AuditEntity = (typeof auditEntities)[number];
-export type AuditAction = 'create' | 'update' | 'delete' | 'export' | 'erase';
-/** One changed field: its value before and after (image lists as their file keys). */
+export type AuditAction =
+  'create' | 'update' | 'delete' | 'trash' | 'restore' | 'purge' | 'export' | 'erase';
+/**
+ * One changed field: its value before and after. A product's images are listed by the storage
+ * key of each one's smallest variant, which is kept while an entry names it (a thumbnail to show).
+ */
 export type AuditChanges = Record<string, { from: unknown; to: unknown }>;
 
 export const auditLog = pgTable(
@@ -485,6 +533,8 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     index('audit_log_entity_idx').on(t.entity, t.entityId, t.createdAt.desc()),
+    // Whether an entry names an image file (`changes @> …`), before the file is removed.
+    index('audit_log_changes_idx').using('gin', t.changes.op('jsonb_path_ops')),
   ],
 );
 

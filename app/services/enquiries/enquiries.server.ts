@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { GUEST_NAME } from '~/lib/constants';
 import { formValues } from '~/lib/forms';
 import { cleanName } from '~/lib/schemas/name';
@@ -13,12 +13,22 @@ import {
   type EnquiryItem,
   type GuestContact,
 } from '~/lib/schemas/enquiry';
-import { db } from '../db/client.server';
+import {
+  checkAttachments,
+  putAttachments,
+  recordAttachments,
+  removeStoredAttachments,
+  type AttachmentUpload,
+  type CheckedAttachment,
+  type StoredAttachment,
+} from '../attachments/attachments.server';
+import { isListed } from '../catalogue/products.server';
+import { db, rowsOf } from '../db/client.server';
 import { violatesConstraint } from '../db/errors.server';
 import { cartItems, enquiries, enquiryItems, products, type EnquiryStatus } from '../db/schema';
 import { env } from '../env.server';
 import { UserError } from '../errors.server';
-import { parseInput } from '../forms.server';
+import { checkTogether, parseInput } from '../forms.server';
 import { mayAcknowledge } from '../mail/acknowledgements.server';
 import { deliverSoon, queueMail } from '../mail/queue.server';
 import { clientAddress, hitRateLimit } from '../rate-limit.server';
@@ -52,6 +62,8 @@ export interface NewEnquiry {
   poReference?: string;
   contact: EnquiryContact;
   userId?: string | null;
+  /** Checked files (site photos, drawings) to store with the enquiry. */
+  attachments?: CheckedAttachment[];
 }
 
 export interface EnquiryView {
@@ -110,22 +122,55 @@ export interface CreatedEnquiry {
 }
 
 /**
- * Stores an enquiry with all its items and its two e-mails in one transaction (and, with
- * `{ cartOf }`, takes that user's cart lines as its items in the same one). The same idempotency
- * key never makes two enquiries: a repeat returns the first. A product gone before its item is
- * stored is a 409 and stores nothing. Mail is sent after the commit; a failure leaves it queued
- * for retry and never fails the enquiry.
+ * Stores an enquiry with all its items, its attachments' rows and its two e-mails in one
+ * transaction (and, with `{ cartOf }`, takes that user's cart lines as its items in the same
+ * one). The attachments' files are put in private storage before it, under keys that name the
+ * enquiry, and removed again when it stores nothing. The same idempotency key never makes two
+ * enquiries: a repeat returns the first. A product gone before its item is stored is a 409 and
+ * stores nothing. Mail is sent after the commit; a failure leaves it queued for retry and never
+ * fails the enquiry.
  */
 export async function createEnquiry(input: NewEnquiry): Promise<CreatedEnquiry> {
   const existing = await findByKey(input.idempotencyKey);
   if (existing) return { ...existing, duplicate: true };
   // A customer finds the enquiry under My Orders; a guest only through this link.
   const access = input.userId ? null : newAccessToken();
-  let created: { id: number; reference: string };
+  const files = input.attachments ?? [];
+  // The files' storage keys name the enquiry, and they are stored before its transaction: its id
+  // is drawn first (a sequence never hands one number out twice, whatever happens next).
+  const id = files.length ? await nextEnquiryId() : undefined;
+  const stored = id ? await putAttachments(id, files) : [];
+  let created: { id: number; reference: string } | { duplicate: CreatedEnquiry };
+  try {
+    created = await storeWithFreshReference(input, access, { id, files: stored });
+  } catch (error) {
+    await removeStoredAttachments(stored);
+    throw error;
+  }
+  if ('duplicate' in created) {
+    await removeStoredAttachments(stored);
+    return created.duplicate;
+  }
+  deliverSoon();
+  return { ...created, duplicate: false, ...(access ? { accessToken: access.token } : {}) };
+}
+
+async function nextEnquiryId(): Promise<number> {
+  const result = await db().execute(
+    sql`select nextval(pg_get_serial_sequence('enquiries', 'id'))::int as id`,
+  );
+  return rowsOf<{ id: number }>(result)[0]!.id;
+}
+
+/** storeEnquiry, again with another reference when the one drawn is taken. */
+async function storeWithFreshReference(
+  input: NewEnquiry,
+  access: { token: string; hash: string } | null,
+  attached: { id?: number; files: StoredAttachment[] },
+): Promise<{ id: number; reference: string } | { duplicate: CreatedEnquiry }> {
   for (let attempt = 1; ; attempt++) {
     try {
-      created = await storeEnquiry(input, access);
-      break;
+      return await storeEnquiry(input, access, attached);
     } catch (error) {
       // The reference drawn is taken: the whole transaction again (the cart is back) with another.
       if (
@@ -136,7 +181,7 @@ export async function createEnquiry(input: NewEnquiry): Promise<CreatedEnquiry> 
       // A concurrent submit with the same key won the race: answer with its enquiry.
       if (violatesConstraint(error, 'unique', 'enquiries_idempotency_key_idx')) {
         const first = await findByKey(input.idempotencyKey);
-        if (first) return { ...first, duplicate: true };
+        if (first) return { duplicate: { ...first, duplicate: true } };
       }
       // An admin deleted a product after the check below and before its item was stored.
       if (violatesConstraint(error, 'foreign-key', 'enquiry_items_product_id_products_id_fk'))
@@ -144,23 +189,35 @@ export async function createEnquiry(input: NewEnquiry): Promise<CreatedEnquiry> 
       throw error;
     }
   }
-  deliverSoon();
-  return { ...created, duplicate: false, ...(access ? { accessToken: access.token } : {}) };
 }
 
-/** createEnquiry's transaction: the enquiry, its items, its e-mails, and a customer's cart taken. */
+/**
+ * createEnquiry's transaction: the enquiry, its items, its attachments' rows, its e-mails, and a
+ * customer's cart taken.
+ */
 async function storeEnquiry(
   input: NewEnquiry,
   access: { token: string; hash: string } | null,
+  attached: { id?: number; files: StoredAttachment[] },
 ): Promise<{ id: number; reference: string }> {
   return db().transaction(async (tx) => {
     let lines: EnquiryItem[];
     if (Array.isArray(input.items)) lines = input.items;
     else {
       // Taken, not read: a second tab sending the same cart waits for these rows and finds none.
+      // Lines of products off the shop (hidden, in the trash) are not shown in the cart, so they
+      // are not sent either; they stay in the cart for when the product is back.
       const taken = await tx
         .delete(cartItems)
-        .where(eq(cartItems.userId, input.items.cartOf))
+        .where(
+          and(
+            eq(cartItems.userId, input.items.cartOf),
+            inArray(
+              cartItems.productId,
+              tx.select({ id: products.id }).from(products).where(isListed),
+            ),
+          ),
+        )
         .returning({
           id: cartItems.id,
           productId: cartItems.productId,
@@ -185,12 +242,13 @@ async function storeEnquiry(
     const found = await tx
       .select({ id: products.id, name: products.name })
       .from(products)
-      .where(inArray(products.id, [...quantities.keys()]));
+      .where(and(inArray(products.id, [...quantities.keys()]), isListed));
     if (found.length !== quantities.size) throw new UserError(UNAVAILABLE, 409);
     const names = new Map(found.map((p) => [p.id, p.name]));
     const [enquiry] = await tx
       .insert(enquiries)
       .values({
+        id: attached.id,
         reference: newReference(),
         userId: input.userId ?? null,
         contactName: input.contact.name,
@@ -215,6 +273,7 @@ async function storeEnquiry(
       quantity,
     }));
     await tx.insert(enquiryItems).values(items);
+    await recordAttachments(tx, enquiry!.id, 'enquiry', attached.files);
     const acknowledge = input.contact.email ? await mayAcknowledge(input.contact.email, tx) : false;
     await queueMail(
       tx,
@@ -231,6 +290,7 @@ async function storeEnquiry(
           name: i.productName,
           quantity: i.quantity,
         })),
+        attachments: attached.files.map((f) => f.fileName),
         publicUrl: env().publicUrl,
         confirmationUrl: `${env().publicUrl}${access ? confirmationPath(access.token) : `/orders/${enquiry!.id}`}`,
         guest: Boolean(access),
@@ -258,6 +318,8 @@ export interface EnquirySubmission {
   customer: EnquiryCustomer | null;
   /** A guest's cart lines: from the form (local storage) or the guest cart cookie. Unchecked. */
   guestItems?: unknown;
+  /** The files sent with the form (attachments.server's readAttachmentForm). Unchecked. */
+  files?: AttachmentUpload[];
   /** The request and its socket address, for the per-network rate limit. */
   request: Request;
   socketAddress: string | undefined;
@@ -278,11 +340,12 @@ function tooMany(retryAfterSeconds: number): UserError {
  * Every rule of sending an enquiry, in order: a filled honeypot is answered as a success and
  * nothing is stored (null); the form (message, optional fields, idempotency key) with the
  * contact (the customer's account, or the guest's details: an e-mail or a phone number, each
- * valid, a blank name becoming 'Guest'), every field's message at once with a 400; a repeated
- * idempotency key returns the first enquiry; a guest's lines ('Your cart is empty!'); the
- * per-network rate limit (429). Then, in one transaction, a signed-in customer's server cart is
- * taken as the items ('Your cart is empty!' when another tab took it first) and the enquiry, its
- * items and both e-mails are stored.
+ * valid, a blank name becoming 'Guest') and the files (at most three, each checked by its
+ * content), every field's message at once with a 400; a repeated idempotency key returns the
+ * first enquiry; a guest's lines ('Your cart is empty!'); the per-network rate limit (429). Then
+ * the files are stored and, in one transaction, a signed-in customer's server cart is taken as
+ * the items ('Your cart is empty!' when another tab took it first) and the enquiry, its items,
+ * its attachments' rows and both e-mails are stored.
  */
 export async function submitEnquiry(submission: EnquirySubmission): Promise<CreatedEnquiry | null> {
   const { form, customer } = submission;
@@ -290,22 +353,12 @@ export async function submitEnquiry(submission: EnquirySubmission): Promise<Crea
   // A bot fills every field, the hidden one too: answer as if it worked, store nothing.
   if (values[HONEYPOT]) return null;
 
-  // The contact: the customer's account, or what the guest gave, checked with the rest of the
-  // form so that one answer names every field to fix.
-  let parsed: EnquiryForm;
-  let contact: EnquiryContact;
-  if (customer) {
-    parsed = parseInput(EnquiryFormSchema, values);
-    contact = {
-      name: customer.name?.trim() || customer.email,
-      email: customer.email,
-      phone: customer.phone ?? undefined,
-    };
-  } else {
-    const guest = parseInput(GuestEnquiryFormSchema, values);
-    parsed = guest;
-    contact = guestContact(guest);
-  }
+  // The contact: the customer's account, or what the guest gave, and the files, checked with the
+  // rest of the form so that one answer names every field to fix.
+  const [{ parsed, contact }, files] = await checkTogether(
+    () => parseEnquiryForm(values, customer),
+    () => checkAttachments(submission.files ?? []),
+  );
   // One-line fields as staff see them (cleanName, as the contact's name below).
   const details = {
     message: parsed.message,
@@ -333,7 +386,31 @@ export async function submitEnquiry(submission: EnquirySubmission): Promise<Crea
   );
   if (!limit.allowed) throw tooMany(limit.retryAfterSeconds);
 
-  return createEnquiry({ ...details, items, contact, userId: customer?.id ?? null });
+  return createEnquiry({
+    ...details,
+    items,
+    contact,
+    userId: customer?.id ?? null,
+    attachments: files,
+  });
+}
+
+function parseEnquiryForm(
+  values: Record<string, string | string[]>,
+  customer: EnquiryCustomer | null,
+): { parsed: EnquiryForm; contact: EnquiryContact } {
+  if (customer) {
+    return {
+      parsed: parseInput(EnquiryFormSchema, values),
+      contact: {
+        name: customer.name?.trim() || customer.email,
+        email: customer.email,
+        phone: customer.phone ?? undefined,
+      },
+    };
+  }
+  const guest = parseInput(GuestEnquiryFormSchema, values);
+  return { parsed: guest, contact: guestContact(guest) };
 }
 
 function guestItems(claimed: unknown): EnquiryItem[] {

@@ -12,6 +12,8 @@ interface MailInput {
   message: string;
   promoCode?: string;
   items: { productId: number; name: string; quantity: number }[];
+  /** The names of the files attached (staff download them from the inbox, never by e-mail). */
+  attachments?: string[];
   publicUrl: string;
   /**
    * The enquiry's confirmation page: a guest's unguessable link (which masks the contact details
@@ -58,6 +60,9 @@ function summaryText(m: MailInput): string {
     '',
     'Message:',
     m.message,
+    ...(m.attachments?.length
+      ? ['', `Files attached in the inbox: ${m.attachments.join(', ')}`]
+      : []),
   ].join('\n');
 }
 
@@ -71,7 +76,11 @@ function summaryHtml(m: MailInput): string {
         `<li><a href="${escapeHtml(`${m.publicUrl}/products/${i.productId}`)}">${escapeHtml(i.name)}</a> × ${i.quantity}</li>`,
     )
     .join('')}</ul>
-<h3>Message</h3><p style="white-space:pre-line">${escapeHtml(m.message)}</p>`;
+<h3>Message</h3><p style="white-space:pre-line">${escapeHtml(m.message)}</p>${
+    m.attachments?.length
+      ? `<p>Files attached in the inbox: ${escapeHtml(m.attachments.join(', '))}</p>`
+      : ''
+  }`;
 }
 
 /**

@@ -18,6 +18,11 @@ import {
   type OrderStatus,
   type QuotationStatus,
 } from '../db/schema';
+import {
+  recordAttachments,
+  withStoredAttachments,
+  type CheckedAttachment,
+} from '../attachments/attachments.server';
 import { UserError } from '../errors.server';
 import { deliverSoon, queueMail } from '../mail/queue.server';
 import { enquiryReplyMail, orderUrl } from './mails.server';
@@ -205,6 +210,8 @@ export interface QuotationSummary {
   gstCents: number;
   totalCents: number;
   gstRateBasisPoints: number;
+  /** Whether the company was GST-registered when it was sent (else its total has no GST). */
+  gstRegistered: boolean;
   actorName: string;
   /** Stored status and valid-until date: app/lib/quotation-state.ts reads the state from them. */
   status: QuotationStatus;
@@ -233,6 +240,9 @@ export interface EnquiryCase {
   quotations: QuotationSummary[];
 }
 
+/** Whether a quotation was sent while the company was GST-registered: its total includes GST. */
+export const sentWithGst = sql<boolean>`${quotations.gstRegNo} is not null`;
+
 export const quotationColumns = {
   id: quotations.id,
   number: quotations.number,
@@ -242,6 +252,7 @@ export const quotationColumns = {
   gstCents: quotations.gstCents,
   totalCents: quotations.totalCents,
   gstRateBasisPoints: quotations.gstRateBasisPoints,
+  gstRegistered: sentWithGst,
   actorName: quotations.actorName,
   status: quotations.status,
   validUntil: quotations.validUntil,
@@ -521,44 +532,60 @@ export async function addEnquiryNote(actor: Actor, enquiryId: number, body: stri
 /**
  * E-mails a reply to the customer through the mail queue (in the same transaction as the
  * timeline entry, so one never exists without the other) and shows it on their /orders/:id. A
- * reply to a New enquiry moves it to In progress: someone is on it. A guest who left only a
- * phone number cannot be e-mailed: that is refused with the number to call, and nothing is queued.
+ * reply to a New enquiry moves it to In progress: someone is on it. Checked files (spec sheets)
+ * go with it: stored privately as the reply's attachments and attached to the e-mail; they are
+ * put in storage before the transaction and removed if it fails. A guest who left only a phone
+ * number cannot be e-mailed: that is refused with the number to call, and nothing is queued.
  */
 export async function replyToEnquiry(
   actor: Actor,
   enquiryId: number,
   body: string,
+  files: readonly CheckedAttachment[] = [],
 ): Promise<{ to: string }> {
-  const to = await db().transaction(async (tx) => {
-    const enquiry = await lockEnquiry(tx, enquiryId);
-    if (!enquiry.replyTo) {
-      throw new UserError(
-        `This customer left no e-mail address, so the reply cannot be e-mailed. Please phone them${
-          enquiry.contactPhone ? ` on ${enquiry.contactPhone}` : ''
-        } and keep a note of the call.`,
-        409,
-      );
-    }
-    await tx.insert(enquiryEvents).values({
-      enquiryId,
-      kind: 'reply',
-      actorId: actor.id,
-      actorName: actor.name,
-      body,
-    });
-    if (enquiry.status === 'new') await recordStatus(tx, actor, enquiryId, 'new', 'in_progress');
-    await queueMail(tx, [
-      enquiryReplyMail({
-        to: enquiry.replyTo,
-        customerName: enquiry.contactName,
-        reference: enquiry.reference,
-        body,
-        staffName: actor.name,
-        orderUrl: enquiry.userId ? orderUrl(enquiry.id) : undefined,
-      }),
-    ]);
-    return enquiry.replyTo;
-  });
+  const to = await withStoredAttachments(enquiryId, files, (stored) =>
+    db().transaction(async (tx) => {
+      const enquiry = await lockEnquiry(tx, enquiryId);
+      if (!enquiry.replyTo) {
+        throw new UserError(
+          `This customer left no e-mail address, so the reply cannot be e-mailed. Please phone them${
+            enquiry.contactPhone ? ` on ${enquiry.contactPhone}` : ''
+          } and keep a note of the call.`,
+          409,
+        );
+      }
+      const [event] = await tx
+        .insert(enquiryEvents)
+        .values({
+          enquiryId,
+          kind: 'reply',
+          actorId: actor.id,
+          actorName: actor.name,
+          body,
+        })
+        .returning({ id: enquiryEvents.id });
+      await recordAttachments(tx, enquiryId, 'reply', stored, { eventId: event!.id });
+      if (enquiry.status === 'new') await recordStatus(tx, actor, enquiryId, 'new', 'in_progress');
+      await queueMail(tx, [
+        {
+          ...enquiryReplyMail({
+            to: enquiry.replyTo,
+            customerName: enquiry.contactName,
+            reference: enquiry.reference,
+            body,
+            staffName: actor.name,
+            orderUrl: enquiry.userId ? orderUrl(enquiry.id) : undefined,
+          }),
+          attachments: stored.map((f) => ({
+            filename: f.fileName,
+            contentType: f.contentType,
+            content: f.data,
+          })),
+        },
+      ]);
+      return enquiry.replyTo;
+    }),
+  );
   deliverSoon();
   return { to };
 }

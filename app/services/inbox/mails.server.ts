@@ -1,3 +1,4 @@
+import { totalInWords } from '~/lib/money';
 import type { MailMessage } from '../mail/mailer.server';
 import { env } from '../env.server';
 import { siteInfo } from '../site.server';
@@ -65,7 +66,7 @@ export function quotationMail(m: {
   number: string;
   /** The revision this one replaces, from the second on. */
   replaces: string | null;
-  total: string;
+  totalCents: number;
   gstRegistered: boolean;
   validUntil: string;
   staffName: string;
@@ -74,7 +75,7 @@ export function quotationMail(m: {
   actionUrl: string;
   orderUrl?: string;
 }): MailMessage {
-  const total = m.gstRegistered ? `${m.total} including GST` : `${m.total}, no GST charged`;
+  const total = totalInWords(m.totalCents, m.gstRegistered);
   const intro = `Thank you for your enquiry ${m.reference}. Please find our quotation ${m.number} attached (total ${total}, valid until ${m.validUntil}).`;
   const replaces = m.replaces
     ? `This revision replaces quotation ${m.replaces}, which can no longer be accepted.`

@@ -1,17 +1,10 @@
 // The quotation PDF read back as text: every field a school's approval needs, the totals to the
 // cent, names in Chinese, Tamil and Malay as written, the not-GST-registered variant, a long list
 // over several pages, and the draft mark of a preview.
-import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
 import { quotationDocument as quotation } from '../../../tests/factories';
+import { pdfText as textOf } from '../../../tests/pdf/text';
 import { renderQuotationPdf } from './pdf.server';
-
-async function textOf(pdf: Buffer): Promise<{ text: string; pages: number }> {
-  const parser = new PDFParse({ data: new Uint8Array(pdf) });
-  const result = await parser.getText();
-  await parser.destroy();
-  return { text: result.text, pages: result.total };
-}
 
 describe('the quotation PDF', () => {
   it('prints every field an approval needs, with the totals to the cent', async () => {

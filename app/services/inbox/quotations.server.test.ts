@@ -186,8 +186,21 @@ describe('the quotation form', () => {
       discount: 'The discount cannot be more than the subtotal (S$250.00).',
     });
     expect(errors({ attentionName: ' ' })).toEqual({
-      attentionName: 'Enter the name of the person this quotation is for.',
+      attentionName: 'Enter the person or the organisation this quotation is for.',
     });
+  });
+
+  it('addresses a quotation to an organisation alone when the buyer left no name', () => {
+    const values = { ...valid, attentionName: '', attentionOrganisation: 'Bedok Primary School' };
+    expect(errors(values)).toEqual({});
+    expect(readQuotationInput(values, ids, 2).attention).toEqual({
+      name: 'Bedok Primary School',
+      organisation: null,
+      address: null,
+    });
+    expect(
+      readQuotationInput({ ...values, attentionName: 'Mdm Tan' }, ids, 2).attention,
+    ).toMatchObject({ name: 'Mdm Tan', organisation: 'Bedok Primary School' });
   });
 
   it('refuses totals over what can be stored, GST included', () => {
@@ -464,6 +477,30 @@ describe('sending', () => {
     });
     expect(await pdfText(row.pdf)).toContain('Not GST-registered');
     expect((await mailsTo(e.email!))[0]!.text).toContain('total S$80.00, no GST charged');
+  });
+
+  it('addresses a nameless guest by organisation, on revision 1 and again on revision 2', async () => {
+    const e = await enquiry({ contactName: 'Guest' });
+    expect((await quotationStart(e.id))!.fields).toMatchObject({
+      attentionName: '',
+      attentionOrganisation: 'Bedok Green Primary School',
+    });
+    const first = await sendQuotation(
+      staff,
+      e.id,
+      await inputFor(e.id, ['100', '20']),
+      0,
+      REGISTERED,
+    );
+    expect(await quotationRow(first.id)).toMatchObject({
+      attentionName: 'Bedok Green Primary School',
+      attentionOrganisation: null,
+    });
+    // The revision starts addressed the same way, not with the organisation a second time.
+    expect((await quotationStart(e.id))!.fields).toMatchObject({
+      attentionName: 'Bedok Green Primary School',
+      attentionOrganisation: '',
+    });
   });
 
   it('sends revision 2 from revision 1: it replaces it, on the PDF and in the e-mail', async () => {

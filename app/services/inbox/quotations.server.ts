@@ -4,7 +4,6 @@ import { GUEST_NAME } from '~/lib/constants';
 import {
   centsToInput,
   discountToInput,
-  formatCents,
   priceLines,
   pricingProblems,
   type Discount,
@@ -218,10 +217,15 @@ export async function quotationStart(enquiryId: number): Promise<QuotationStart 
   if (!latest) return { fields, from: 'enquiry', draft: null };
 
   Object.assign(fields, {
-    // Quotations sent before Attention to was kept start from the enquiry's contact.
-    attentionName: latest.attentionName ?? fields.attentionName,
-    attentionOrganisation: latest.attentionOrganisation ?? fields.attentionOrganisation,
-    attentionAddress: latest.attentionAddress ?? fields.attentionAddress,
+    // Quotations sent before Attention to was kept start from the enquiry's contact; a later
+    // one is addressed as it was (an organisation alone stays alone, not named twice).
+    ...(latest.attentionName === null
+      ? {}
+      : {
+          attentionName: latest.attentionName,
+          attentionOrganisation: latest.attentionOrganisation ?? '',
+          attentionAddress: latest.attentionAddress ?? '',
+        }),
     buyerReference: latest.buyerReference ?? fields.buyerReference,
     gebizReference: latest.gebizReference ?? '',
     validityDays: String(latest.validityDays),
@@ -578,7 +582,7 @@ async function issue(
           reference: enquiry.reference,
           number: document.number,
           replaces: document.replaces,
-          total: formatCents(pricing.totalCents),
+          totalCents: pricing.totalCents,
           gstRegistered: gst.regNo !== null,
           validUntil: document.validUntil,
           staffName: actor.name,

@@ -1,9 +1,22 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createCustomer, createQuotation } from '../../../tests/factories';
+import {
+  createCustomer,
+  createEnquiry,
+  createProduct,
+  createQuotation,
+} from '../../../tests/factories';
 import { db } from '../db/client.server';
 import { mailSettled } from '../mail/queue.server';
-import { enquiryEvents, pendingMail, quotations, scheduledJobs } from '../db/schema';
+import {
+  auditLog,
+  enquiryEvents,
+  enquiryItems,
+  pendingMail,
+  products,
+  quotations,
+  scheduledJobs,
+} from '../db/schema';
 import { sendExpiryReminders } from './reminders.server';
 import { JOBS, LEASE_MS, runDueJobs, type Job } from './scheduler.server';
 
@@ -65,6 +78,19 @@ describe('expiry reminders', () => {
         actor: null,
       },
     ]);
+  });
+
+  it('say no GST is charged on a quotation sent while not GST-registered', async () => {
+    const expires = new Date('2050-05-20T15:59:59Z');
+    await createQuotation({
+      validUntil: expires,
+      gstRegNo: null,
+      enquiry: { contactEmail: 'remind-no-gst@school.example' },
+    });
+    await sendExpiryReminders(new Date(expires.getTime() - DAY), 3);
+    const [mail] = await remindersTo('remind-no-gst@school.example');
+    expect(mail!.text).toContain('(S$2,700.05, no GST charged) is valid until 20 May 2050.');
+    expect(mail!.text).not.toContain('including GST');
   });
 
   it('tell a signed-in buyer about My Orders', async () => {
@@ -205,5 +231,40 @@ describe('the scheduler', () => {
     expect((await remindersTo('job@school.example')).map((m) => m.subject)).toEqual([
       `Quotation ${q.number} expires on 1 Apr 2057`,
     ]);
+  });
+
+  it('deletes for good, as its job, what has been in the trash for 30 days; enquiries keep its name', async () => {
+    const trashedAt = new Date('2058-01-10T03:00:00Z');
+    const product = await createProduct({ name: 'Old Stock Net', deletedAt: trashedAt });
+    const enquiry = await createEnquiry();
+    await db()
+      .insert(enquiryItems)
+      .values({ enquiryId: enquiry.id, productId: product.id, productName: 'Old Stock Net' });
+    const job = JOBS.find((j) => j.name === 'trash-purge')!;
+    const exists = async () =>
+      (await db().select().from(products).where(eq(products.id, product.id))).length === 1;
+
+    // A day before its 30 days are up: the job runs and leaves it.
+    const early = new Date(trashedAt.getTime() + 29 * DAY);
+    await db()
+      .insert(scheduledJobs)
+      .values({ name: job.name, nextRunAt: early })
+      .onConflictDoUpdate({ target: scheduledJobs.name, set: { nextRunAt: early } });
+    expect(await runDueJobs(early, [job])).toEqual(['trash-purge']);
+    expect(await exists()).toBe(true);
+    // The clock moved past the 30 days: gone, named in the log and in the enquiry.
+    const late = new Date(trashedAt.getTime() + 30 * DAY + 60_000);
+    expect(await runDueJobs(late, [job])).toEqual(['trash-purge']);
+    expect(await exists()).toBe(false);
+    const [item] = await db()
+      .select({ productId: enquiryItems.productId, name: enquiryItems.productName })
+      .from(enquiryItems)
+      .where(eq(enquiryItems.enquiryId, enquiry.id));
+    expect(item).toEqual({ productId: null, name: 'Old Stock Net' });
+    const [entry] = await db()
+      .select({ action: auditLog.action, name: auditLog.entityName, actor: auditLog.actorName })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, product.id));
+    expect(entry).toEqual({ action: 'purge', name: 'Old Stock Net', actor: 'Trash clean-up' });
   });
 });

@@ -1,5 +1,4 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import { formatCents } from '~/lib/money';
 import { db } from '../db/client.server';
 import { enquiries, enquiryEvents, quotations, user } from '../db/schema';
 import { env } from '../env.server';
@@ -58,6 +57,7 @@ export async function sendExpiryReminders(
           enquiryId: quotations.enquiryId,
           validUntil: quotations.validUntil,
           totalCents: quotations.totalCents,
+          gstRegNo: quotations.gstRegNo,
         });
       if (!claimed) return null;
       const [enquiry] = await tx
@@ -88,7 +88,8 @@ export async function sendExpiryReminders(
             quotationNumber: claimed.number,
             reference: enquiry!.reference,
             validUntil,
-            total: formatCents(claimed.totalCents),
+            totalCents: claimed.totalCents,
+            gstRegistered: claimed.gstRegNo !== null,
           },
         ),
       ]);

@@ -1,8 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { db, rowsOf } from '../db/client.server';
 import { scheduledJobs } from '../db/schema';
+import { purgeTrash } from '../catalogue/admin-products.server';
 import { env } from '../env.server';
 import { applyRetention } from '../privacy/retention.server';
+import { log } from '../log.server';
+import { countJobRun } from '../metrics.server';
 import { sendExpiryReminders } from './reminders.server';
 
 /** A piece of work that runs on a schedule. `run` gets the time it runs at (a clock tests set). */
@@ -15,12 +18,14 @@ export interface Job {
 
 /**
  * Every scheduled job of the shop. Expiry itself needs none: it is computed when read. The
- * reminders' query reads an index of open quotations by expiry, so it runs at every tick; the
- * retention rules (anonymising old enquiries and messages, pruning sessions and counters) once a
- * day.
+ * reminders' query reads an index of open quotations by expiry, so it runs at every tick. The
+ * trash is emptied of what has been in it for 30 days once an hour (a day's precision is enough);
+ * the retention rules (anonymising old enquiries and messages, pruning sessions and counters) run
+ * once a day.
  */
 export const JOBS: readonly Job[] = [
   { name: 'quotation-reminders', everyMs: 0, run: sendExpiryReminders },
+  { name: 'trash-purge', everyMs: 60 * 60_000, run: (now) => purgeTrash(now) },
   { name: 'retention', everyMs: 86_400_000, run: (now) => applyRetention(now) },
 ];
 
@@ -56,11 +61,15 @@ export async function runDueJobs(now = new Date(), jobs: readonly Job[] = JOBS):
       RETURNING name`);
     if (!rowsOf(claimed).length) continue;
     let error: string | null = null;
+    const started = performance.now();
     try {
       await job.run(now);
+      countJobRun(job.name, 'ok');
+      log().info({ job: job.name, ms: Math.round(performance.now() - started) }, 'Job ran');
     } catch (e) {
       error = e instanceof Error ? e.message.slice(0, 500) : String(e);
-      console.error(`Scheduled job ${job.name} failed:`, e);
+      countJobRun(job.name, 'failed');
+      log().error({ job: job.name, err: e }, 'Scheduled job failed');
     }
     await db()
       .update(scheduledJobs)
@@ -91,7 +100,7 @@ export function startScheduler(intervalMs = env().jobsIntervalMs): void {
     if (busy) return;
     busy = true;
     running = runDueJobs()
-      .catch((error: unknown) => console.error('Scheduled jobs failed:', error))
+      .catch((error: unknown) => log().error({ err: error }, 'Scheduled jobs failed'))
       .finally(() => {
         busy = false;
       });

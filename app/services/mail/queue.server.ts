@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { db, type Database } from '../db/client.server';
 import { pendingMail, type MailAttachment } from '../db/schema';
+import { log } from '../log.server';
+import { countMail } from '../metrics.server';
 import { sendMail, type MailMessage } from './mailer.server';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -77,8 +79,14 @@ export async function deliverPendingMail(limit = 20): Promise<{ sent: number; fa
         .set({ sentAt: new Date(), lockedUntil: null, lastError: null })
         .where(eq(pendingMail.id, row.id));
       sent++;
+      // The row's id, never its address or subject: the row says those to whoever may read them.
+      log().info({ mailId: row.id, attempt: row.attempts }, 'Mail sent');
     } catch (error) {
       failed++;
+      log().warn(
+        { mailId: row.id, attempt: row.attempts, err: error },
+        'Mail could not be sent; it is tried again later',
+      );
       await db()
         .update(pendingMail)
         .set({
@@ -89,6 +97,8 @@ export async function deliverPendingMail(limit = 20): Promise<{ sent: number; fa
         .where(and(eq(pendingMail.id, row.id)));
     }
   }
+  countMail('sent', sent);
+  countMail('failed', failed);
   // Not on every round (each enquiry and reply starts one): once an hour is soon enough.
   if (Date.now() - lastForgotten > 3_600_000) {
     lastForgotten = Date.now();
@@ -122,7 +132,7 @@ let inFlight: Promise<unknown> = Promise.resolve();
 export function deliverSoon(): void {
   inFlight = inFlight
     .then(() => deliverPendingMail())
-    .catch((error) => console.error('Mail delivery failed:', error));
+    .catch((error: unknown) => log().error({ err: error }, 'Mail delivery failed'));
 }
 
 /**
@@ -134,7 +144,7 @@ export function queueInBackground(task: () => Promise<unknown>): void {
   inFlight = inFlight
     .then(task)
     .then(() => deliverPendingMail())
-    .catch((error) => console.error('Queueing or delivering mail failed:', error));
+    .catch((error: unknown) => log().error({ err: error }, 'Queueing or delivering mail failed'));
 }
 
 /** Resolves when the background deliveries started so far have finished (shutdown, tests). */
@@ -148,7 +158,9 @@ let timer: NodeJS.Timeout | undefined;
 export function startMailRetries(intervalMs = 60_000): void {
   if (timer) return;
   timer = setInterval(() => {
-    deliverPendingMail().catch((error) => console.error('Mail retry failed:', error));
+    deliverPendingMail().catch((error: unknown) =>
+      log().error({ err: error }, 'Mail retry failed'),
+    );
   }, intervalMs);
   timer.unref();
 }

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { createGpsPhoto } from '../../../tests/factories';
 import { UserError } from '../errors.server';
 import { storeImage, uploadsDir } from './storage.server';
 import { checkImage, readProductUpload, UPLOAD_MESSAGES } from './uploads.server';
@@ -75,19 +76,7 @@ describe('checkImage and storeImage', () => {
   });
 
   it('drops EXIF and GPS data and applies the orientation', async () => {
-    // A landscape 300×200 photo whose EXIF says "rotate 90°", with a GPS position.
-    const photo = await sharp({
-      create: { width: 300, height: 200, channels: 3, background: '#00f' },
-    })
-      .jpeg()
-      .withMetadata({
-        orientation: 6,
-        exif: {
-          IFD0: { Make: 'PhoneCo' },
-          IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '1/1 17/1 0/1' },
-        },
-      })
-      .toBuffer();
+    const photo = await createGpsPhoto();
     expect((await sharp(photo).metadata()).exif).toBeDefined();
     const stored = await storeImage(photo);
     expect({ width: stored.width, height: stored.height }).toEqual({ width: 200, height: 300 });

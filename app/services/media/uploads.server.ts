@@ -113,17 +113,17 @@ export async function imageProblem(
 
 /**
  * Checks that a file is a JPEG, PNG or WebP image by its content and that it decodes completely
- * within the pixel limit. Refusals are 4xx UserErrors about the `images` field that name the file
- * by its place in the form.
+ * within the pixel limit. Refusals are 4xx UserErrors about `field` (the product form's `images`)
+ * that name the file by `label`.
  */
-export async function checkImage(data: Buffer, label: string): Promise<void> {
+export async function checkImage(data: Buffer, label: string, field = 'images'): Promise<void> {
   switch (await imageProblem(data, ['jpeg', 'png', 'webp'])) {
     case 'notImage':
-      throw new UserError(UPLOAD_MESSAGES.notImage(label), 415, 'images');
+      throw new UserError(UPLOAD_MESSAGES.notImage(label), 415, field);
     case 'tooManyPixels':
-      throw new UserError(UPLOAD_MESSAGES.tooManyPixels(label), 413, 'images');
+      throw new UserError(UPLOAD_MESSAGES.tooManyPixels(label), 413, field);
     case 'damaged':
-      throw new UserError(UPLOAD_MESSAGES.damaged(label), 422, 'images');
+      throw new UserError(UPLOAD_MESSAGES.damaged(label), 422, field);
   }
 }
 

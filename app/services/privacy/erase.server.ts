@@ -15,6 +15,7 @@ import {
   verification,
 } from '../db/schema';
 import { UserError } from '../errors.server';
+import { log } from '../log.server';
 import { privateStorage } from '../media/storage.server';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -155,7 +156,9 @@ export async function deleteFiles(keys: readonly string[]): Promise<void> {
   for (const key of keys)
     await privateStorage()
       .delete(key)
-      .catch((error: unknown) => console.error(`Could not delete private file ${key}:`, error));
+      .catch((error: unknown) =>
+        log().error({ err: error, key }, 'Could not delete a private file'),
+      );
 }
 
 /** The enquiries and contact messages of one person: their account's and their e-mail's. */

@@ -2,6 +2,7 @@ import { lt, sql } from 'drizzle-orm';
 import { db, rowsOf } from '../db/client.server';
 import { pendingMail, rateLimits, session, verification } from '../db/schema';
 import { env } from '../env.server';
+import { log } from '../log.server';
 import { anonymiseContactMessages, anonymiseEnquiries, deleteFiles } from './erase.server';
 
 /** How long personal data is kept (RETENTION_* settings), in months. */
@@ -128,8 +129,14 @@ export async function applyRetention(
       .where(lt(pendingMail.sentAt, enquiryCutoff))
       .returning({ id: pendingMail.id })
   ).length;
-  console.info(
-    `Retention: anonymised ${result.enquiries} enquiries (no order, no activity since ${enquiryCutoff.toISOString()}) and ${result.messages} contact messages (since ${contactCutoff.toISOString()}); deleted ${result.sessions} expired sessions, ${result.rateLimits} rate-limit counters, ${result.verifications} expired verification tokens and ${result.mails} records of mail sent before ${enquiryCutoff.toISOString()}.`,
+  log().info(
+    {
+      job: 'retention',
+      ...result,
+      enquiriesIdleSince: enquiryCutoff.toISOString(),
+      messagesIdleSince: contactCutoff.toISOString(),
+    },
+    'Retention: anonymised enquiries and contact messages past their period, pruned sessions, counters, tokens and sent-mail records',
   );
   return result;
 }

@@ -2,8 +2,10 @@ import { plainPage } from '~/services/request-state.server';
 
 /**
  * A stored invoice or credit note as a download: saved under its number, never shown inline, and
- * never kept by any cache (it names the customer and what they bought). `nosniff` comes with
- * every response of the server (server/headers.ts).
+ * never kept by any cache (it names the customer and what they bought). Its routes are under
+ * /admin, /orders and a guest's /enquiries link, which server/headers.ts answers with the one
+ * Cache-Control that keeps them out of caches (a second here would be sent twice), and with
+ * `nosniff` as every response of the server.
  */
 export function documentResponse(file: { number: string; pdf: Buffer }): Response {
   return new Response(new Uint8Array(file.pdf), {
@@ -11,7 +13,6 @@ export function documentResponse(file: { number: string; pdf: Buffer }): Respons
       'Content-Type': 'application/pdf',
       'Content-Disposition': `attachment; filename="${file.number}.pdf"`,
       'Content-Length': String(file.pdf.length),
-      'Cache-Control': 'no-store',
       'X-Robots-Tag': 'noindex, nofollow',
     },
   });
@@ -26,6 +27,6 @@ export function documentNotFound(back: [href: string, label: string]): Response 
     'There is no invoice or credit note at this address: the link may be mistyped or out of date.';
   return new Response(plainPage('Document not found', text, [back]), {
     status: 404,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+    headers: { 'Content-Type': 'text/html; charset=utf-8' },
   });
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAcceptedQuotation, createCustomer } from '../../../tests/factories';
+import { pdfText } from '../../../tests/pdf/text';
 import { db } from '../db/client.server';
 import { mailSettled } from '../mail/queue.server';
 import { enquiryEvents, invoices, orders, pendingMail } from '../db/schema';
@@ -28,12 +28,7 @@ beforeAll(async () => {
   staff = { id: account.id, name: 'Staff Lim' };
 });
 
-async function pdfText(pdf: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(pdf) });
-  const text = (await parser.getText()).text;
-  await parser.destroy();
-  return text;
-}
+const textOf = async (pdf: Buffer) => (await pdfText(pdf)).text;
 
 const failure = (promise: Promise<unknown>) =>
   promise.then(
@@ -83,7 +78,7 @@ describe('tax invoices', () => {
       lineTotalCents: 222219,
     });
 
-    const text = await pdfText(row.pdf);
+    const text = await textOf(row.pdf);
     for (const expected of [
       'Tax Invoice',
       'INV-2040-00001',
@@ -98,12 +93,12 @@ describe('tax invoices', () => {
       'Aluminium Goalposts (pair)',
       'Installation',
       'S$1,234.55', // unit price
-      '-S$246.91', // the line's discount
+      '−S$246.91', // the line's discount
       'S$2,222.19', // the line's amount
       'S$480.00',
       'S$2,702.19', // subtotal
-      '-S$2.14', // the quotation's discount
-      'Total before GST',
+      '−S$2.14', // the quotation's discount
+      'Amount before GST',
       'S$2,700.05',
       'GST 9%',
       'S$243.00',
@@ -175,20 +170,38 @@ describe('tax invoices', () => {
     const invoice = await issueInvoice(staff, o.id);
     const row = await stored(invoice.id);
     expect(row).toMatchObject({ gstRegNo: null, gstCents: 0, totalCents: 270005 });
-    const text = await pdfText(row.pdf);
+    const text = await textOf(row.pdf);
     expect(text).not.toContain('Tax Invoice');
     expect(text).toMatch(/^Invoice$/m);
     expect(text).not.toContain('GST 9%');
     expect(text).toContain('Not GST-registered');
-    expect(text).toContain('is not registered for GST; no GST is charged.');
+    expect(text).toContain(
+      'No GST is charged: Fieldhouse Sports Engineering is not GST-registered.',
+    );
     expect(text).toContain('Total (SGD)');
     expect(text).toContain('S$2,700.05');
     // Nor GST on what is credited.
     const note = await issueCreditNote(staff, invoice.id, { reason: 'x', amountCents: 10_000 });
     expect(await stored(note.id)).toMatchObject({ gstCents: 0, totalCents: 10_000 });
-    const notePdf = await pdfText((await stored(note.id)).pdf);
+    const notePdf = await textOf((await stored(note.id)).pdf);
     expect(notePdf).toContain('Total credited (SGD)');
     expect(notePdf).not.toContain('GST 9%');
+  });
+
+  it("prints the customer and a credit note's reason as typed, in Chinese, Tamil or Malay", async () => {
+    for (const name of ['陈伟明', 'முருகன்', 'Nur Aisyah binti Abdullah']) {
+      const o = await order({
+        attention: { name, organisation: `${name} Academy`, address: `c/o ${name}, Blk 5` },
+      });
+      const invoice = await issueInvoice(staff, o.id);
+      const text = await textOf((await stored(invoice.id)).pdf);
+      for (const expected of [`BILL TO\n${name}\n`, `${name} Academy`, `c/o ${name}, Blk 5`])
+        expect(text, expected).toContain(expected);
+      const note = await issueCreditNote(staff, invoice.id, { reason: `${name} returned a net.` });
+      const noteText = await textOf((await stored(note.id)).pdf);
+      expect(noteText).toContain(`BILL TO\n${name}\n`);
+      expect(noteText).toContain(`${name} returned a net.`);
+    }
   });
 
   it('numbers by the Singapore calendar year of the issue', async () => {
@@ -295,7 +308,7 @@ describe('credit notes', () => {
       reason: 'One goal net returned.',
       customerName: 'Mdm Tan Siew Ling',
     });
-    const text = await pdfText(partRow.pdf);
+    const text = await textOf(partRow.pdf);
     for (const expected of [
       'Credit Note',
       'CN-2045-00001',

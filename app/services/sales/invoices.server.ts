@@ -1,3 +1,4 @@
+import { addresseeOf } from './addressee.server';
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { formatCents, gstCents } from '~/lib/money';
@@ -84,11 +85,7 @@ async function invoiceSource(tx: Tx, order: { quotationId: number; enquiryId: nu
   return {
     quotation: q,
     lines,
-    customer: {
-      name: q.attentionName ?? q.contactName,
-      organisation: q.attentionOrganisation ?? q.organisation,
-      address: q.attentionAddress ?? q.address,
-    },
+    customer: addresseeOf(q),
   };
 }
 

@@ -1,3 +1,4 @@
+import { totalInWords } from '~/lib/money';
 import type { OrderStatus } from '../db/schema';
 import { escapeHtml } from '../mail/html.server';
 import type { MailMessage } from '../mail/mailer.server';
@@ -58,12 +59,18 @@ function buyerMail(
 /** The order is confirmed: what was accepted, the order's number and what happens next. */
 export function orderConfirmedMail(
   buyer: Buyer,
-  m: { orderNumber: string; quotationNumber: string; poNumber: string | null; total: string },
+  m: {
+    orderNumber: string;
+    quotationNumber: string;
+    poNumber: string | null;
+    totalCents: number;
+    gstRegistered: boolean;
+  },
 ): MailMessage {
   return buyerMail(buyer, `Order ${m.orderNumber} confirmed`, [
     `Thank you for accepting our quotation ${m.quotationNumber}. We have confirmed your order ${m.orderNumber}${
       m.poNumber ? ` (your PO ${m.poNumber})` : ''
-    }, total ${m.total} including GST.`,
+    }, total ${totalInWords(m.totalCents, m.gstRegistered)}.`,
     'We will write again with the delivery or installation date. Please quote the order number in any message about it.',
   ]);
 }
@@ -87,7 +94,7 @@ export function orderStatusMail(
       ]);
     case 'delivered':
       return buyerMail(buyer, `Order ${m.orderNumber} delivered`, [
-        `Your order ${m.orderNumber} has been delivered or installed. Our tax invoice follows separately.`,
+        `Your order ${m.orderNumber} has been delivered or installed. Our invoice follows separately.`,
       ]);
     case 'paid':
       return buyerMail(buyer, `Payment received for order ${m.orderNumber}`, [
@@ -137,10 +144,16 @@ export function documentMail(
  */
 export function quotationReminderMail(
   buyer: Buyer,
-  m: { quotationNumber: string; reference: string; validUntil: string; total: string },
+  m: {
+    quotationNumber: string;
+    reference: string;
+    validUntil: string;
+    totalCents: number;
+    gstRegistered: boolean;
+  },
 ): MailMessage {
   return buyerMail(buyer, `Quotation ${m.quotationNumber} expires on ${m.validUntil}`, [
-    `Our quotation ${m.quotationNumber} for your enquiry ${m.reference} (${m.total} including GST) is valid until ${m.validUntil}.`,
+    `Our quotation ${m.quotationNumber} for your enquiry ${m.reference} (${totalInWords(m.totalCents, m.gstRegistered)}) is valid until ${m.validUntil}.`,
     `To accept it, use the link in our quotation e-mail${
       buyer.orderUrl ? ', or sign in to My Orders' : ''
     }, or simply reply to this e-mail. After that date we will gladly send you a new quotation.`,

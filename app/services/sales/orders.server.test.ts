@@ -298,6 +298,7 @@ describe('lists and views', () => {
       customer: 'Mdm Tan Siew Ling',
       organisation: 'Bedok Green Primary School',
       totalCents: 294305,
+      gstRegistered: true,
     });
     expect(await customerOrders(q.enquiryId)).toEqual([
       {
@@ -306,6 +307,7 @@ describe('lists and views', () => {
         scheduledFor: null,
         poNumber: 'PO-2026-0042',
         totalCents: 294305,
+        gstRegistered: true,
         documents: [],
       },
     ]);
@@ -313,6 +315,34 @@ describe('lists and views', () => {
     const [event] = (await getEnquiryCase(q.enquiryId))!.timeline.filter((e) => e.kind === 'order');
     expect(event).toMatchObject({ order: { id, number }, toOrderStatus: 'confirmed' });
     expect(await getOrder(999_999)).toBeNull();
+  });
+
+  it('says when a total has no GST in it: quoted while the company was not GST-registered', async () => {
+    const q = await createAcceptedQuotation({
+      gstRegNo: null,
+      enquiry: { contactEmail: 'no-gst@school.example' },
+    });
+    const { id } = await confirmOrder(staff, q.id);
+    const [mail] = await mailsTo('no-gst@school.example');
+    expect(mail!.text).toContain('total S$2,700.05, no GST charged.');
+    expect(mail!.text).not.toContain('including GST');
+    const listed = (await listOrders({ status: 'confirmed', page: 1 })).items.find(
+      (o) => o.id === id,
+    );
+    expect(listed).toMatchObject({ totalCents: 270005, gstRegistered: false });
+    expect(await customerOrders(q.enquiryId)).toMatchObject([
+      { totalCents: 270005, gstRegistered: false },
+    ]);
+    expect((await getEnquiryCase(q.enquiryId))!.quotations).toMatchObject([
+      { number: q.number, totalCents: 270005, gstRegistered: false },
+    ]);
+    // Without a GST registration no tax invoice can follow, only an invoice.
+    await changeOrderStatus(staff, id, { status: 'delivered', from: 'confirmed' });
+    const delivered = (await mailsTo('no-gst@school.example')).find((m) =>
+      m.subject.endsWith(' delivered'),
+    );
+    expect(delivered!.text).toContain('Our invoice follows separately.');
+    expect(delivered!.text).not.toContain('tax invoice');
   });
 
   it('offers no order for an enquiry whose quotation is still open', async () => {

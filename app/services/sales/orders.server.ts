@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { formatCents } from '~/lib/money';
 import { isCalendarDay, ORDER_STATUS_LABELS, type OrderStatusName } from '~/lib/orders';
 import { ORDER_MESSAGES } from '~/lib/schemas/orders';
 import { db } from '../db/client.server';
@@ -17,7 +16,12 @@ import {
 } from '../db/schema';
 import { UserError } from '../errors.server';
 import { deliverSoon, queueMail } from '../mail/queue.server';
-import { enquiryTimeline, lockEnquiry, type TimelineEvent } from '../inbox/enquiries.server';
+import {
+  enquiryTimeline,
+  lockEnquiry,
+  sentWithGst,
+  type TimelineEvent,
+} from '../inbox/enquiries.server';
 import { orderUrl } from '../inbox/mails.server';
 import { singaporeDate, singaporeDayStart, type Actor, type Tx } from '../inbox/shared.server';
 import { orderConfirmedMail, orderStatusMail, type Buyer } from './mails.server';
@@ -106,6 +110,7 @@ export async function confirmOrder(
         number: quotations.number,
         status: quotations.status,
         totalCents: quotations.totalCents,
+        gstRegNo: quotations.gstRegNo,
       })
       .from(quotations)
       .where(eq(quotations.id, quotationId))
@@ -179,7 +184,8 @@ export async function confirmOrder(
           orderNumber: number,
           quotationNumber: quotation.number,
           poNumber,
-          total: formatCents(quotation.totalCents),
+          totalCents: quotation.totalCents,
+          gstRegistered: quotation.gstRegNo !== null,
         }),
       ]);
     return { id: order!.id, number, created: true, mailed: Boolean(buyer) };
@@ -283,6 +289,8 @@ export interface OrderRow {
   customer: string;
   organisation: string | null;
   totalCents: number;
+  /** Whether the quotation ordered was sent GST-registered (else its total has no GST). */
+  gstRegistered: boolean;
   updatedAt: Date;
 }
 
@@ -306,6 +314,7 @@ export async function listOrders(filter: { status?: OrderStatusName; page: numbe
           string | null
         >`coalesce(${quotations.attentionOrganisation}, ${enquiries.organisation})`,
         totalCents: quotations.totalCents,
+        gstRegistered: sentWithGst,
         updatedAt: orders.updatedAt,
       })
       .from(orders)
@@ -525,6 +534,8 @@ export interface CustomerOrder {
   scheduledFor: string | null;
   poNumber: string | null;
   totalCents: number;
+  /** Whether the quotation ordered was sent GST-registered (else its total has no GST). */
+  gstRegistered: boolean;
   documents: { kind: InvoiceKind; number: string; issuedAt: Date; totalCents: number }[];
 }
 
@@ -541,6 +552,7 @@ export async function customerOrders(enquiryId: number): Promise<CustomerOrder[]
       scheduledFor: orders.scheduledFor,
       poNumber: orders.poNumber,
       totalCents: quotations.totalCents,
+      gstRegistered: sentWithGst,
     })
     .from(orders)
     .innerJoin(quotations, eq(quotations.id, orders.quotationId))

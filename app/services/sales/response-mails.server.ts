@@ -1,3 +1,4 @@
+import { totalInWords } from '~/lib/money';
 import type { QuotationResponseKind } from '../db/schema';
 import { escapeHtml } from '../mail/html.server';
 import type { MailMessage } from '../mail/mailer.server';
@@ -8,8 +9,9 @@ export interface ResponseMailInput {
   kind: QuotationResponseKind;
   number: string;
   reference: string;
-  /** Total including GST, formatted. */
-  total: string;
+  totalCents: number;
+  /** Whether the revision was sent GST-registered (else its total has no GST). */
+  gstRegistered: boolean;
   /** Who answered: the name given with an acceptance, else the enquiry's contact or account. */
   name: string;
   designation: string | null;
@@ -44,7 +46,7 @@ const kib = (bytes: number) =>
 function facts(m: ResponseMailInput): [string, string][] {
   const rows: [string, string | null][] = [
     ['Quotation', m.number],
-    ['Total including GST', m.total],
+    ['Total', totalInWords(m.totalCents, m.gstRegistered)],
     ['Enquiry', m.reference],
   ];
   if (m.kind === 'accepted') {

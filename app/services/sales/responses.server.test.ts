@@ -24,15 +24,15 @@ import { env } from '../env.server';
 import { UserError } from '../errors.server';
 import { mailSettled } from '../mail/queue.server';
 import { getEnquiryCase } from '../inbox/enquiries.server';
+import { getAttachmentFile } from '../attachments/attachments.server';
 import { privateDir } from '../media/storage.server';
 import {
   acceptQuotation,
+  checkPurchaseOrderFile,
   declineQuotation,
-  getEnquiryAttachment,
   getLatestQuotationForOwner,
   getQuotationByToken,
   getQuotationPdfByToken,
-  purchaseOrderFileName,
   readResponseForm,
   requestChanges,
   type ResponseAccess,
@@ -172,6 +172,7 @@ describe('accepting through the e-mailed link', () => {
     expect(staff[0]!.replyTo).toBe('ops@school.example');
     expect(staff[0]!.text).toContain('Accepted by: Tan Ah Kow, Head of Department (PE)');
     expect(staff[0]!.text).toContain('PO number: PO-778');
+    expect(staff[0]!.text).toContain('Total: S$2,726.09 including GST');
     expect(staff[0]!.text).toContain(`/admin/enquiries/${q.enquiryId}`);
     const buyer = await db()
       .select()
@@ -185,6 +186,26 @@ describe('accepting through the e-mailed link', () => {
     expect(buyer).toHaveLength(1);
     expect(buyer[0]!.text).toContain('we have recorded your acceptance');
     expect(buyer[0]!.text).toContain('S$2,726.09');
+  });
+
+  it('says no GST is charged on a revision sent while the company was not GST-registered', async () => {
+    const q = await createSentRevision({
+      gstRegNo: null,
+      enquiry: { contactEmail: 'no-gst-answer@school.example' },
+    });
+    await acceptQuotation(link(q.token), accept);
+    const mails = await db()
+      .select({ to: pendingMail.to, text: pendingMail.text })
+      .from(pendingMail)
+      .where(eq(pendingMail.subject, `Quotation ${q.number} accepted by Tan Ah Kow`));
+    expect(mails.map((m) => m.to).sort()).toEqual(
+      ['no-gst-answer@school.example', STAFF_INBOX()].sort(),
+    );
+    for (const mail of mails) {
+      // 2 × 1,250.50 and nothing added.
+      expect(mail.text).toContain('Total: S$2,501.00, no GST charged');
+      expect(mail.text).not.toContain('including GST');
+    }
   });
 
   it('refuses a second acceptance (409) and keeps the one response', async () => {
@@ -461,11 +482,13 @@ describe('the purchase order file', () => {
           type
         ],
       );
-      const file = await getEnquiryAttachment(q.enquiryId, row!.id);
+      const file = await getAttachmentFile({ staff: true, enquiryId: q.enquiryId }, row!.id);
       expect(file!.data.equals(data)).toBe(true);
       expect(file!.contentType).toBe(type);
       // Not through another enquiry's address.
-      expect(await getEnquiryAttachment(q.enquiryId + 1000, row!.id)).toBeNull();
+      expect(
+        await getAttachmentFile({ staff: true, enquiryId: q.enquiryId + 1000 }, row!.id),
+      ).toBeNull();
       // The staff timeline names the acceptance with its designation, PO and file.
       const timeline = (await getEnquiryCase(q.enquiryId))!.timeline;
       expect(timeline.find((e) => e.kind === 'accepted')).toMatchObject({
@@ -576,13 +599,16 @@ describe('the purchase order file', () => {
     );
   });
 
-  it('names the file after its content, without folders or control characters', () => {
-    expect(purchaseOrderFileName('C:\\fakepath\\PO 12.pdf', 'pdf')).toBe('PO 12.pdf');
-    expect(purchaseOrderFileName('../../etc/passwd', 'pdf')).toBe('passwd.pdf');
-    expect(purchaseOrderFileName('scan.txt', 'png')).toBe('scan.png');
-    expect(purchaseOrderFileName('photo.jpeg', 'jpg')).toBe('photo.jpeg');
-    expect(purchaseOrderFileName('a\u0000b\n"c".pdf', 'pdf')).toBe('abc.pdf');
-    expect(purchaseOrderFileName('', 'pdf')).toBe('purchase-order.pdf');
+  it('names the file after its content, without folders or control characters', async () => {
+    const [pdf, png, jpeg] = [await pdfBytes(), await image('png'), await image('jpeg')];
+    const name = async (fileName: string, data: Buffer) =>
+      (await checkPurchaseOrderFile({ fileName, data })).fileName;
+    expect(await name('C:\\fakepath\\PO 12.pdf', pdf)).toBe('PO 12.pdf');
+    expect(await name('../../etc/passwd', pdf)).toBe('passwd.pdf');
+    expect(await name('scan.txt', png)).toBe('scan.png');
+    expect(await name('photo.jpeg', jpeg)).toBe('photo.jpeg');
+    expect(await name('a\u0000b\n"c".pdf', pdf)).toBe('ab "c".pdf');
+    expect(await name('', pdf)).toBe('purchase-order.pdf');
   });
 });
 
@@ -613,9 +639,9 @@ describe('what the buyer reads', () => {
         lineTotalCents: 250_100,
       },
     ]);
-    expect(view.revisions.map((r) => [r.number, r.status])).toEqual([
-      [first.number, 'superseded'],
-      [second.number, 'sent'],
+    expect(view.revisions.map((r) => [r.number, r.status, r.gstRegistered])).toEqual([
+      [first.number, 'superseded', true],
+      [second.number, 'sent', true],
     ]);
     // Every revision's PDF through either link; never another enquiry's.
     const other = await createSentRevision();
@@ -626,6 +652,17 @@ describe('what the buyer reads', () => {
       first.number,
     );
     expect(await getQuotationPdfByToken(first.token, `${other.number}.pdf`)).toBeNull();
+  });
+
+  it('tells which revisions were sent without GST: each says so on its own', async () => {
+    const first = await createSentRevision({ gstRegNo: null });
+    const second = await createSentRevision({ enquiryId: first.enquiryId });
+    const view = (await getQuotationByToken(second.token))!;
+    expect(view).toMatchObject({ gstRegNo: 'M90000000A', totalCents: 272_609 });
+    expect(view.revisions.map((r) => [r.number, r.totalCents, r.gstRegistered])).toEqual([
+      [first.number, 250_100, false],
+      [second.number, 272_609, true],
+    ]);
   });
 
   it('an accepted revision says by whom and when', async () => {

@@ -1,4 +1,3 @@
-import { randomUUID, createHash } from 'node:crypto';
 import {
   FormDataParseError,
   MaxFileSizeExceededError,
@@ -8,7 +7,6 @@ import {
   parseFormData,
 } from '@remix-run/form-data-parser';
 import { and, asc, desc, eq, gt } from 'drizzle-orm';
-import { formatCents } from '~/lib/money';
 import { quotationState, revisionStatus, type QuotationState } from '~/lib/quotation-state';
 import {
   declineMessage,
@@ -19,9 +17,15 @@ import {
   type DeclineQuotationInput,
   type RequestChangesInput,
 } from '~/lib/schemas/quotation-response';
+import {
+  checkedFile,
+  checkFileContent,
+  recordAttachments,
+  withStoredAttachments,
+  type StoredAttachment,
+} from '../attachments/attachments.server';
 import { db } from '../db/client.server';
 import {
-  attachments,
   enquiries,
   enquiryEvents,
   quotationLines,
@@ -34,14 +38,14 @@ import {
 import { hashAccessToken, isAccessTokenShape } from '../enquiries/access-token.server';
 import { env } from '../env.server';
 import { UserError } from '../errors.server';
-import { lockEnquiry } from '../inbox/enquiries.server';
+import { lockEnquiry, sentWithGst } from '../inbox/enquiries.server';
 import { orderUrl } from '../inbox/mails.server';
 import { violatesConstraint } from '../db/errors.server';
 import { singaporeDate, type Tx } from '../inbox/shared.server';
 import { deliverSoon, queueMail } from '../mail/queue.server';
-import { imageProblem, MAX_IMAGE_PIXELS } from '../media/uploads.server';
-import { privateStorage } from '../media/storage.server';
+import { MAX_IMAGE_PIXELS } from '../media/uploads.server';
 import { siteInfo } from '../site.server';
+import { addresseeOf } from './addressee.server';
 import { responseBuyerMail, responseStaffMail } from './response-mails.server';
 
 /**
@@ -120,75 +124,22 @@ export async function readResponseForm(
 
 // ---------- the PO file, checked by its content ----------
 
-type PoKind = { contentType: 'application/pdf' | 'image/jpeg' | 'image/png'; extension: string };
-
-const startsWith = (data: Buffer, bytes: number[]) => bytes.every((b, i) => data[i] === b);
+const PO_KINDS = ['pdf', 'jpeg', 'png'] as const;
 
 /**
- * What a PO file really is, from its bytes (its name and declared type are the sender's word):
- * a PDF that a PDF reader can open (header `%PDF-`, then parsed: a renamed text file or a
- * truncated download is refused), or a JPEG or PNG that decodes completely within the pixel
- * limit. Anything else is refused with a message about the `poFile` field.
+ * A PO file checked by its content, with the attachments' own check (a PDF a reader opens, or a
+ * JPEG or PNG that decodes within the pixel limit; the name and declared type are the sender's
+ * word), its name cleaned, its bytes kept as sent: the PO is a document of the buyer's, stored
+ * as they sent it. A refusal is a 4xx about the `poFile` field.
  */
-export async function checkPurchaseOrderFile(data: Buffer): Promise<PoKind> {
-  if (data.subarray(0, 5).toString('latin1') === '%PDF-') {
-    await checkPdf(data);
-    return { contentType: 'application/pdf', extension: 'pdf' };
-  }
-  const image: PoKind | null = startsWith(data, [0xff, 0xd8, 0xff])
-    ? { contentType: 'image/jpeg', extension: 'jpg' }
-    : startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
-      ? { contentType: 'image/png', extension: 'png' }
-      : null;
-  if (!image) throw new UserError(RESPONSE_MESSAGES.poFileType, 415, PO_FILE_FIELD);
-  switch (await imageProblem(data, [image.extension === 'jpg' ? 'jpeg' : 'png'])) {
-    case 'notImage':
-      throw new UserError(RESPONSE_MESSAGES.poFileType, 415, PO_FILE_FIELD);
-    case 'tooManyPixels':
-      throw new UserError(
-        `The purchase order image has too many pixels (at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels).`,
-        413,
-        PO_FILE_FIELD,
-      );
-    case 'damaged':
-      throw new UserError(RESPONSE_MESSAGES.poFileDamaged, 422, PO_FILE_FIELD);
-  }
-  return image;
-}
-
-/**
- * Opens the PDF as a reader would (pdf.js, through pdf-parse) and counts its pages. Loaded on
- * first use: most requests never need the PDF reader.
- */
-async function checkPdf(data: Buffer): Promise<void> {
-  const { PDFParse, PasswordException, VerbosityLevel } = await import('pdf-parse');
-  const parser = new PDFParse({ data: new Uint8Array(data), verbosity: VerbosityLevel.ERRORS });
-  try {
-    const info = await parser.getInfo();
-    if (info.total < 1) throw new Error('A PDF without pages');
-  } catch (error) {
-    if (error instanceof PasswordException)
-      throw new UserError(RESPONSE_MESSAGES.poFilePassword, 422, PO_FILE_FIELD);
-    throw new UserError(RESPONSE_MESSAGES.poFileDamaged, 422, PO_FILE_FIELD);
-  } finally {
-    await parser.destroy();
-  }
-}
-
-/**
- * The name a PO file is shown and saved under: the sender's name without folders or invisible
- * characters, at most 120 characters, ending in the extension of what the file really is.
- */
-export function purchaseOrderFileName(given: string, extension: string): string {
-  const base = (given.split(/[\\/]/).pop() ?? '')
-    // eslint-disable-next-line no-control-regex -- control characters are what is removed
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
-    .normalize('NFC')
-    .trim()
-    .slice(0, 120);
-  const stem = base.replace(/\.[^.]*$/, '') || 'purchase-order';
-  const same = new RegExp(`\\.${extension === 'jpg' ? 'jpe?g' : extension}$`, 'i');
-  return same.test(base) ? base : `${stem}.${extension}`;
+export async function checkPurchaseOrderFile(file: PurchaseOrderUpload) {
+  const kind = await checkFileContent(file.data, PO_KINDS, PO_FILE_FIELD, {
+    notAllowed: RESPONSE_MESSAGES.poFileType,
+    tooManyPixels: `The purchase order image has too many pixels (at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels).`,
+    damaged: RESPONSE_MESSAGES.poFileDamaged,
+    password: RESPONSE_MESSAGES.poFilePassword,
+  });
+  return checkedFile(file.fileName, kind, file.data, 'purchase-order');
 }
 
 // ---------- answering a revision ----------
@@ -224,15 +175,6 @@ async function findTarget(
   return row ?? null;
 }
 
-/** A PO file as kept in private storage, for its attachment row. */
-interface StoredFile {
-  key: string;
-  fileName: string;
-  contentType: string;
-  size: number;
-  sha256: string;
-}
-
 /** The enquiry's status once the answer is in: staff have the next move after these two. */
 const WAITING_FOR_STAFF: Partial<Record<QuotationResponseKind, EnquiryStatus>> = {
   accepted: 'in_progress',
@@ -257,27 +199,17 @@ async function respond(
   const now = context.now ?? new Date();
   // The file is checked and stored before the transaction (no row lock held while a PDF is
   // parsed), and removed again if the answer is refused.
-  let stored: StoredFile | null = null;
-  if (answer.kind === 'accepted' && answer.poFile) {
-    const { data, fileName } = answer.poFile;
-    const kind = await checkPurchaseOrderFile(data);
-    stored = {
-      key: `purchase-orders/${target.enquiryId}/${randomUUID()}.${kind.extension}`,
-      fileName: purchaseOrderFileName(fileName, kind.extension),
-      contentType: kind.contentType,
-      size: data.length,
-      sha256: createHash('sha256').update(data).digest('hex'),
-    };
-    await privateStorage().put(stored.key, data, kind.contentType);
-  }
+  const files =
+    answer.kind === 'accepted' && answer.poFile
+      ? [await checkPurchaseOrderFile(answer.poFile)]
+      : [];
   try {
-    const outcome = await db().transaction((tx) =>
-      record(tx, access, target, answer, stored, context, now),
+    const outcome = await withStoredAttachments(target.enquiryId, files, ([file]) =>
+      db().transaction((tx) => record(tx, access, target, answer, file ?? null, context, now)),
     );
     deliverSoon();
     return outcome;
   } catch (error) {
-    if (stored) await privateStorage().delete(stored.key);
     // Two answers at once: the row lock orders them and the second is refused above; the
     // unique index is the backstop should anything write without the lock.
     if (violatesConstraint(error, 'unique', 'quotation_responses_final_idx'))
@@ -294,7 +226,7 @@ async function record(
   access: ResponseAccess,
   target: { quotationId: number; enquiryId: number },
   answer: Answer,
-  file: StoredFile | null,
+  file: StoredAttachment | null,
   context: ResponseContext,
   now: Date,
 ): Promise<ResponseOutcome> {
@@ -311,6 +243,7 @@ async function record(
       status: quotations.status,
       validUntil: quotations.validUntil,
       totalCents: quotations.totalCents,
+      gstRegNo: quotations.gstRegNo,
       pdfSha256: quotations.pdfSha256,
       actionTokenHash: quotations.actionTokenHash,
     })
@@ -354,18 +287,8 @@ async function record(
     })
     .returning({ id: quotationResponses.id });
   await tx.update(quotations).set({ status: answer.kind }).where(eq(quotations.id, quotation.id));
-  if (file) {
-    await tx.insert(attachments).values({
-      enquiryId: enquiry.id,
-      owner: 'purchase_order',
-      responseId: response!.id,
-      fileName: file.fileName,
-      contentType: file.contentType,
-      size: file.size,
-      sha256: file.sha256,
-      storageKey: file.key,
-    });
-  }
+  if (file)
+    await recordAttachments(tx, enquiry.id, 'purchase_order', [file], { responseId: response!.id });
   const toStatus = WAITING_FOR_STAFF[answer.kind];
   const moves = toStatus !== undefined && toStatus !== enquiry.status;
   if (moves)
@@ -385,11 +308,12 @@ async function record(
     kind: answer.kind,
     number: quotation.number,
     reference: enquiry.reference,
-    total: formatCents(quotation.totalCents),
+    totalCents: quotation.totalCents,
+    gstRegistered: quotation.gstRegNo !== null,
     name,
     designation: answer.kind === 'accepted' ? answer.designation : null,
     poNumber: answer.kind === 'accepted' ? answer.poNumber || null : null,
-    poFile: file ? { fileName: file.fileName, size: file.size } : null,
+    poFile: file ? { fileName: file.fileName, size: file.data.length } : null,
     message,
     customerName: enquiry.contactName,
     organisation: enquiry.organisation,
@@ -500,6 +424,8 @@ export interface RevisionSummary {
   createdAt: Date;
   validUntil: Date;
   totalCents: number;
+  /** Whether the company was GST-registered when it was sent (else its total has no GST). */
+  gstRegistered: boolean;
   /** Its status with a newer revision counted as superseding it (state computed by the page). */
   status: QuotationStatus;
 }
@@ -598,6 +524,7 @@ async function buyerView(row: BuyerRow): Promise<BuyerQuotation> {
         createdAt: quotations.createdAt,
         validUntil: quotations.validUntil,
         totalCents: quotations.totalCents,
+        gstRegistered: sentWithGst,
         status: quotations.status,
       })
       .from(quotations)
@@ -632,11 +559,7 @@ async function buyerView(row: BuyerRow): Promise<BuyerQuotation> {
     createdAt: row.createdAt,
     validUntil: row.validUntil,
     status: superseding(row),
-    attention: {
-      name: row.attentionName ?? row.contactName,
-      organisation: row.attentionName ? row.attentionOrganisation : row.organisation,
-      address: row.attentionName ? row.attentionAddress : row.address,
-    },
+    attention: addresseeOf(row),
     buyerReference: row.buyerReference ?? row.poReference,
     gebizReference: row.gebizReference,
     gstRegNo: row.gstRegNo,
@@ -702,27 +625,6 @@ export async function getQuotationPdfByToken(
       ),
     );
   return row ?? null;
-}
-
-/**
- * A private file of an enquiry (a purchase order sent with an acceptance) for staff: its name,
- * type and bytes, or null when the enquiry has no such attachment or its file is gone.
- */
-export async function getEnquiryAttachment(
-  enquiryId: number,
-  attachmentId: number,
-): Promise<{ fileName: string; contentType: string; data: Buffer } | null> {
-  const [row] = await db()
-    .select({
-      fileName: attachments.fileName,
-      contentType: attachments.contentType,
-      storageKey: attachments.storageKey,
-    })
-    .from(attachments)
-    .where(and(eq(attachments.id, attachmentId), eq(attachments.enquiryId, enquiryId)));
-  if (!row) return null;
-  const data = await privateStorage().get(row.storageKey);
-  return data ? { fileName: row.fileName, contentType: row.contentType, data } : null;
 }
 
 /** Whether a link opens a quotation (checked before an answer's body is read). */

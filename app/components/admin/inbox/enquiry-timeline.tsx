@@ -14,6 +14,7 @@ import {
   ShoppingCart,
   type LucideIcon,
 } from 'lucide-react';
+import { formatFileSize } from '~/lib/attachments';
 import { formatCents } from '~/lib/money';
 import { STATUS_LABELS } from '~/lib/schemas/inbox';
 import { ORDER_STATUS_LABELS } from '~/lib/orders';
@@ -127,11 +128,6 @@ function moved(e: Event): React.ReactNode {
   );
 }
 
-const size = (bytes: number) =>
-  bytes >= 1024 * 1024
-    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-
 /**
  * An enquiry's timeline, oldest first, with who and when. Notes are marked private, so staff
  * always know what the customer cannot see.
@@ -140,11 +136,14 @@ export function EnquiryTimeline({
   events,
   quotationHref,
   attachmentHref,
+  replyFiles,
 }: {
   events: Event[];
   quotationHref: (number: string) => string;
-  /** Where staff download a private file of the enquiry (a purchase order). */
+  /** Where staff download a private file of the enquiry (here, a purchase order). */
   attachmentHref: (id: number) => string;
+  /** The files sent with a reply (by the reply's event id). */
+  replyFiles?: (eventId: number) => React.ReactNode;
 }) {
   return (
     <ol className="space-y-4">
@@ -177,6 +176,7 @@ export function EnquiryTimeline({
                   {e.body}
                 </div>
               ) : null}
+              {e.kind === 'reply' ? replyFiles?.(e.id) : null}
               {e.invoice && e.order ? (
                 <a
                   href={`/admin/orders/${e.order.id}/documents/${encodeURIComponent(e.invoice.number)}.pdf`}
@@ -207,7 +207,7 @@ export function EnquiryTimeline({
                   className="mt-1 flex w-fit items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
                 >
                   <Paperclip aria-hidden className="size-4" /> Purchase order:{' '}
-                  {e.acceptance.file.fileName} ({size(e.acceptance.file.size)})
+                  {e.acceptance.file.fileName} ({formatFileSize(e.acceptance.file.size)})
                 </a>
               ) : null}
             </div>

@@ -4,7 +4,8 @@ import { useRevalidator } from 'react-router';
 import { Field, FormError, SelectField, TextAreaField } from '~/components/ui/field';
 import { busyButton } from '~/lib/busy-button';
 import type { ActionResult, FormSchema } from '~/lib/forms';
-import { PRODUCT_ARRAYS } from '~/lib/schemas/product';
+import { PRODUCT_ARRAYS, PRODUCT_STATUSES } from '~/lib/schemas/product';
+import type { ProductStatus } from '~/services/db/schema';
 import { useForm } from '~/lib/use-form';
 import { useOnResult } from '~/lib/use-on-result';
 import { CategoryPicker } from './category-picker';
@@ -20,6 +21,7 @@ export interface ProductFormInitial {
   description: string | null;
   sportId: number | null;
   categoryIds: number[];
+  status: ProductStatus;
   images: ImageSlot[];
   revision?: number;
 }
@@ -33,10 +35,12 @@ export function typedFields(
 ): Partial<Omit<ProductFormInitial, 'images'>> {
   const typed = answer && !answer.ok ? answer.typed : undefined;
   if (!typed) return {};
+  const status = PRODUCT_STATUSES.find((s) => s.value === typed.status)?.value;
   return {
     name: typed.name ?? '',
     description: typed.description ?? null,
     sportId: Number(typed.sportId) || null,
+    ...(status ? { status } : {}),
     categoryIds: (typed.categoryIds ?? '').split(',').map(Number).filter(Boolean),
     // The revision the form was opened at: after a conflict, saving again is refused again
     // until the stored product is reloaded (not an overwrite of the other admin's change).
@@ -45,7 +49,7 @@ export function typedFields(
 }
 
 /**
- * The Add and Edit Product form: name, sport, categories, description and images.
+ * The Add and Edit Product form: name, status, sport, categories, description and images.
  * The browser checks it with the action's schema and sends nothing while it is invalid; a valid
  * form goes as multipart/form-data, its fields plus the chosen image files in order.
  */
@@ -56,6 +60,7 @@ export function ProductForm({
   initial,
   result,
   busy,
+  notice,
   onSubmit,
 }: {
   schema: FormSchema;
@@ -64,6 +69,8 @@ export function ProductForm({
   initial: ProductFormInitial;
   result: ActionResult | undefined;
   busy: boolean;
+  /** Said beside SUBMIT once a save went through ('… successfully updated'). */
+  notice?: string;
   onSubmit: (data: FormData) => void;
 }) {
   const form = useForm(schema, result, { arrays: PRODUCT_ARRAYS });
@@ -114,6 +121,19 @@ export function ProductForm({
             error={form.errors.name}
           />
           <SelectField
+            id="status"
+            label="Status"
+            defaultValue={initial.status}
+            hint="Draft: not in the shop yet. Hidden: off the shop and its page gone for guests; past enquiries still name it."
+            error={form.errors.status}
+          >
+            {PRODUCT_STATUSES.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
             id="sportId"
             label="Sport"
             defaultValue={initial.sportId ?? ''}
@@ -151,6 +171,8 @@ export function ProductForm({
             <span className="inline-flex items-center gap-1.5">
               <Loader2 aria-hidden className="size-4 animate-spin" /> Uploading and saving…
             </span>
+          ) : notice ? (
+            <span className="font-medium text-green-800">{notice}</span>
           ) : null}
         </p>
         <button

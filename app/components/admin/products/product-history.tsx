@@ -1,10 +1,12 @@
-import type { AuditAction, AuditChanges } from '~/services/db/schema';
+import type { AuditAction } from '~/services/db/schema';
+import { AuditImages, statusText } from './audit-values';
 
 export interface HistoryEntry {
   id: number;
   actorName: string;
   action: AuditAction;
-  changes: AuditChanges;
+  /** As recorded, with image lists as thumbnails (withThumbnails). */
+  changes: Record<string, { from: unknown; to: unknown }>;
   createdAt: Date | string;
 }
 
@@ -12,6 +14,9 @@ const VERB: Record<AuditAction, string> = {
   create: 'created the product',
   update: 'changed',
   delete: 'deleted the product',
+  trash: 'moved the product to the trash',
+  restore: 'restored the product from the trash',
+  purge: 'deleted the product for good',
   // Requests about a person's data: never a product's, named for completeness.
   export: 'exported',
   erase: 'erased',
@@ -19,6 +24,7 @@ const VERB: Record<AuditAction, string> = {
 
 const LABEL: Record<string, string> = {
   name: 'Name',
+  status: 'Status',
   description: 'Description',
   sport: 'Sport',
   categories: 'Categories',
@@ -27,8 +33,9 @@ const LABEL: Record<string, string> = {
 
 const ORDER = Object.keys(LABEL);
 
-function show(value: unknown): string {
+function show(key: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '(none)';
+  if (key === 'status') return statusText(value) ?? String(value);
   if (Array.isArray(value)) return value.length ? value.map(String).join(', ') : '(none)';
   const text = String(value);
   return text.length > 80 ? `${text.slice(0, 77)}…` : text;
@@ -53,9 +60,10 @@ export function ProductHistory({ entries }: { entries: HistoryEntry[] }) {
         <ol className="mt-3 space-y-3">
           {entries.map((entry) => {
             // jsonb does not keep key order: show fields in the form's order.
-            const fields = Object.entries(entry.changes).sort(
-              ([a], [b]) => ORDER.indexOf(a) - ORDER.indexOf(b),
-            );
+            const fields = Object.entries(entry.changes)
+              .filter(([k]) => k in LABEL)
+              .sort(([a], [b]) => ORDER.indexOf(a) - ORDER.indexOf(b));
+            const copiedFrom = entry.changes.copiedFrom?.to;
             return (
               <li
                 key={entry.id}
@@ -65,6 +73,9 @@ export function ProductHistory({ entries }: { entries: HistoryEntry[] }) {
                   <strong className="text-slate-900">{entry.actorName}</strong> {VERB[entry.action]}
                   {entry.action === 'update'
                     ? ` ${fields.map(([k]) => (LABEL[k] ?? k).toLowerCase()).join(', ') || 'nothing'}`
+                    : ''}
+                  {entry.action === 'create' && copiedFrom
+                    ? ` as a copy of ${String(copiedFrom)}`
                     : ''}{' '}
                   <span className="text-slate-600">
                     ·{' '}
@@ -79,7 +90,16 @@ export function ProductHistory({ entries }: { entries: HistoryEntry[] }) {
                       <div key={key} className="contents">
                         <dt className="font-medium">{LABEL[key] ?? key}</dt>
                         <dd className="break-words">
-                          {show(change.from)} → {show(change.to)}
+                          {key === 'images' ? (
+                            <>
+                              <AuditImages images={change.from} label="Images before" /> →{' '}
+                              <AuditImages images={change.to} label="Images after" />
+                            </>
+                          ) : (
+                            <>
+                              {show(key, change.from)} → {show(key, change.to)}
+                            </>
+                          )}
                         </dd>
                       </div>
                     ))}

@@ -8,6 +8,7 @@ import {
 
 /** What the sports and categories pages say and link to; the pages are otherwise the same. */
 export interface TaxonomyCopy {
+  kind: 'sport' | 'category';
   one: string;
   many: string;
   title: string;
@@ -16,11 +17,14 @@ export interface TaxonomyCopy {
   listHref: string;
   createHref: string;
   shopHref: (id: number) => string;
+  /** The back office's product list of the products using it. */
+  productsHref: (id: number) => string;
   createSchema: FormSchema;
   renameSchema: FormSchema;
 }
 
 export const SPORT_COPY: TaxonomyCopy = {
+  kind: 'sport',
   one: 'sport',
   many: 'sports',
   title: 'Sports',
@@ -29,11 +33,13 @@ export const SPORT_COPY: TaxonomyCopy = {
   listHref: '/admin/sports',
   createHref: '/admin/create-sport',
   shopHref: (id) => `/shop/sports/${id}`,
+  productsHref: (id) => `/admin/list?sport=${id}`,
   createSchema: SportFormSchema,
   renameSchema: RenameSportSchema,
 };
 
 export const CATEGORY_COPY: TaxonomyCopy = {
+  kind: 'category',
   one: 'category',
   many: 'categories',
   title: 'Categories',
@@ -42,6 +48,7 @@ export const CATEGORY_COPY: TaxonomyCopy = {
   listHref: '/admin/categories',
   createHref: '/admin/create-categories',
   shopHref: (id) => `/shop/category/${id}`,
+  productsHref: (id) => `/admin/list?category=${id}`,
   createSchema: CategoryFormSchema,
   renameSchema: RenameCategorySchema,
 };

@@ -14,6 +14,7 @@ import { Field, FormError } from '~/components/ui/field';
 import { busyButton } from '~/lib/busy-button';
 import type { ActionResult } from '~/lib/forms';
 import { pageHeading } from '~/lib/page-heading';
+import { taxonomyInUse } from '~/lib/schemas/taxonomy';
 import { toast } from '~/lib/toast';
 import { useForm } from '~/lib/use-form';
 import { useOnResult } from '~/lib/use-on-result';
@@ -22,9 +23,16 @@ import type { TaxonomyCopy } from './labels';
 export interface Entry {
   id: number;
   name: string;
-  slug: string;
+  /** Products using it outside the trash, and in it (which keep it from being deleted too). */
   productCount: number;
+  trashedCount: number;
 }
+
+/** Why the entry cannot be deleted, or null when nothing uses it. */
+const inUse = (copy: TaxonomyCopy, entry: Entry) => {
+  const used = entry.productCount + entry.trashedCount;
+  return used > 0 ? taxonomyInUse(copy.kind, used, entry.trashedCount) : null;
+};
 
 export type ListResult = ActionResult<{ intent: 'rename' | 'delete'; id: number }>;
 
@@ -37,7 +45,8 @@ const primary =
  * The Sports or Categories list: each entry with its product count, a link to its shop page, and
  * Rename and Delete. With JavaScript, Rename opens a dialog and Delete asks first ('Are you sure?')
  * and both post in the background; without it, the same links open the form or the question in
- * the row (`?rename=ID`, `?delete=ID`) and post the page.
+ * the row (`?rename=ID`, `?delete=ID`) and post the page. Delete of an entry that products use
+ * says so instead of asking (the server refuses it anyway).
  */
 export function TaxonomyList({
   copy,
@@ -52,6 +61,7 @@ export function TaxonomyList({
   const [renaming, setRenaming] = useState<Entry | null>(null);
   const [deleting, setDeleting] = useState<Entry | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [blocked, setBlocked] = useState<Entry | null>(null);
   const rename = useFetcher<ListResult>({ key: `${copy.one}-rename` });
   const remove = useFetcher<ListResult>({ key: `${copy.one}-delete` });
   const renameForm = useForm(copy.renameSchema, rename.data);
@@ -141,12 +151,7 @@ export function TaxonomyList({
                   {inlineRename === entry.id && !done(entry.id) ? (
                     <InlineRename copy={copy} entry={entry} result={result} />
                   ) : (
-                    <>
-                      {entry.name}
-                      <span className="mt-0.5 block text-xs font-normal text-slate-600">
-                        /{entry.slug}
-                      </span>
-                    </>
+                    entry.name
                   )}
                   {inlineDelete === entry.id && !done(entry.id) ? (
                     <InlineDelete copy={copy} entry={entry} result={result} />
@@ -154,6 +159,11 @@ export function TaxonomyList({
                 </th>
                 <td className="px-2 py-3 text-right text-slate-800 tabular-nums sm:px-4">
                   {entry.productCount}
+                  {entry.trashedCount ? (
+                    <span className="block text-xs whitespace-nowrap text-slate-600">
+                      +{entry.trashedCount} in trash
+                    </span>
+                  ) : null}
                 </td>
                 <td className="px-2 py-2 sm:px-4">
                   <div className="flex justify-end gap-0.5 sm:gap-1">
@@ -189,7 +199,8 @@ export function TaxonomyList({
                       preventScrollReset
                       onClick={(event) => {
                         event.preventDefault();
-                        setDeleting(entry);
+                        if (inUse(copy, entry)) setBlocked(entry);
+                        else setDeleting(entry);
                       }}
                       className={`${button} text-red-700 hover:bg-red-50`}
                     >
@@ -288,6 +299,22 @@ export function TaxonomyList({
         action="OK"
         onClose={() => setRefusal(null)}
       />
+      <MessageDialog
+        open={blocked !== null}
+        title={blocked ? `${blocked.name} cannot be deleted` : ''}
+        message={blocked ? inUse(copy, blocked) : ''}
+        action="OK"
+        onClose={() => setBlocked(null)}
+      >
+        {blocked?.productCount ? (
+          <Link
+            to={copy.productsHref(blocked.id)}
+            className="mt-4 block w-fit font-semibold text-brand-700 underline"
+          >
+            Show its products
+          </Link>
+        ) : null}
+      </MessageDialog>
     </>
   );
 }
@@ -328,7 +355,10 @@ function InlineRename({
   );
 }
 
-/** The delete question in the row, for a browser without JavaScript (`?delete=ID`). */
+/**
+ * The delete question in the row, for a browser without JavaScript (`?delete=ID`); for an entry
+ * that products use, why it cannot be deleted instead.
+ */
 function InlineDelete({
   copy,
   entry,
@@ -338,6 +368,28 @@ function InlineDelete({
   entry: Entry;
   result: ListResult | undefined;
 }) {
+  const blocked = inUse(copy, entry);
+  if (blocked)
+    return (
+      <div className="mt-2 space-y-2 font-normal">
+        <p role="alert" className="text-red-800">
+          {blocked}
+        </p>
+        <div className="flex gap-2">
+          {entry.productCount ? (
+            <Link
+              to={copy.productsHref(entry.id)}
+              className="rounded-md px-4 py-2 font-semibold text-brand-700 underline"
+            >
+              Show its products
+            </Link>
+          ) : null}
+          <Link to={copy.listHref} className="rounded-md px-4 py-2 font-semibold text-slate-700">
+            Cancel
+          </Link>
+        </div>
+      </div>
+    );
   return (
     <Form method="post" className="mt-2 space-y-2 font-normal">
       <input type="hidden" name="intent" value="delete" />
