@@ -5,7 +5,7 @@ import { ProductForm, typedFields } from '~/components/admin/products/product-fo
 import { adminMeta } from '~/lib/admin-meta';
 import { callServerAction } from '~/lib/client-action';
 import { formValues } from '~/lib/forms';
-import { PRODUCT_ARRAYS, ProductCreateSchema } from '~/lib/schemas/product';
+import { PRODUCT_ARRAYS, ProductCreateSchema, typedProductFields } from '~/lib/schemas/product';
 import { createProduct } from '~/services/catalogue/admin-products.server';
 import { listCategories, listSports } from '~/services/catalogue/taxonomy.server';
 import { formAction, parseInput, refusalKeeping } from '~/services/forms.server';
@@ -30,7 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
       ({ id } = await createProduct(admin, input, files));
     } catch (error) {
       // Without JavaScript the refusal is a new page: it starts from what was typed.
-      return refusalKeeping(error, form);
+      return refusalKeeping(error, typedProductFields(form));
     }
     // Staff stay on the product they made: its edit page, which says it was created (a fetcher
     // follows the redirect as a navigation; a plain post gets the page).
@@ -66,6 +66,8 @@ export default function AdminCreateProduct({ loaderData, actionData }: Route.Com
           ...{
             name: '',
             description: null,
+            modelCode: null,
+            specifications: [],
             sportId: null,
             categoryIds: [],
             status: 'published',

@@ -8,7 +8,12 @@ import { listDate, StatusBadge } from '~/components/admin/products/product-table
 import { adminMeta } from '~/lib/admin-meta';
 import { callServerAction } from '~/lib/client-action';
 import { formValues } from '~/lib/forms';
-import { PRODUCT_ARRAYS, PRODUCT_MESSAGES, ProductEditSchema } from '~/lib/schemas/product';
+import {
+  PRODUCT_ARRAYS,
+  PRODUCT_MESSAGES,
+  ProductEditSchema,
+  typedProductFields,
+} from '~/lib/schemas/product';
 import { listAudit } from '~/services/audit/audit.server';
 import {
   getProductForEdit,
@@ -80,7 +85,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     } catch (error) {
       // Without JavaScript the refusal is a new page: it starts from what was typed, not from
       // what is stored (a conflict's edit would otherwise be lost without a word).
-      return refusalKeeping(error, form);
+      return refusalKeeping(error, typedProductFields(form));
     }
   });
 }

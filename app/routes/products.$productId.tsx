@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { data, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/products.$productId';
 import { AddToCartButton } from '~/components/cart/add-to-cart-button';
+import { SpecificationsTable } from '~/components/catalogue/specifications-table';
 import { originOf, pageTitle, seo, siteNameOf } from '~/lib/meta';
 import { getProduct } from '~/services/catalogue/products.server';
 import { getUser } from '~/services/permissions.server';
@@ -38,10 +39,19 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
     name: product.name,
     description: product.description ?? undefined,
     sku: `FH-${product.id}`,
+    mpn: product.modelCode ?? undefined,
     url: `${origin}/products/${product.id}`,
     image: product.images.map((i) => origin + i.src),
     category: product.categories.map((c) => c.name).join(', ') || undefined,
     brand: { '@type': 'Brand', name: siteNameOf(matches) },
+    additionalProperty: product.specifications.length
+      ? product.specifications.map((s) => ({
+          '@type': 'PropertyValue',
+          name: s.name,
+          value: s.value,
+          ...(s.unit ? { unitText: s.unit } : {}),
+        }))
+      : undefined,
   };
   return [
     ...seo({
@@ -206,6 +216,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             {product.name}
           </h1>
           <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            {product.modelCode ? (
+              <>
+                <dt className="font-semibold text-slate-700">Model code</dt>
+                <dd className="[overflow-wrap:anywhere]">{product.modelCode}</dd>
+              </>
+            ) : null}
             <dt className="font-semibold text-slate-700">Sport</dt>
             <dd>
               <Link
@@ -256,6 +272,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               {product.description}
             </p>
           ) : null}
+          <SpecificationsTable specifications={product.specifications} />
         </div>
       </div>
     </div>

@@ -12,6 +12,7 @@ import {
   quotations,
   sports,
   user,
+  type ProductSpecification,
   type ProductStatus,
   type QuotationStatus,
 } from '~/services/db/schema';
@@ -53,6 +54,8 @@ export async function createProduct(
     status?: ProductStatus;
     /** In the trash since then. */
     deletedAt?: Date;
+    modelCode?: string;
+    specifications?: ProductSpecification[];
   } = {},
 ) {
   const i = next();
@@ -67,6 +70,8 @@ export async function createProduct(
       createdAt: overrides.createdAt,
       status: overrides.status,
       deletedAt: overrides.deletedAt,
+      modelCode: overrides.modelCode,
+      specifications: overrides.specifications,
     })
     .returning({ id: products.id, name: products.name });
   if (overrides.categoryIds?.length) {

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { charactersOrFewer } from './limits';
 import { cleanName } from './name';
 import { MAX_PRODUCT_IMAGES } from '~/lib/constants';
-import type { ProductStatus } from '~/services/db/schema';
+import type { ProductSpecification, ProductStatus } from '~/services/db/schema';
 
 /** A product's statuses in the order the form offers them, with what each means for the shop. */
 export const PRODUCT_STATUSES = [
@@ -43,6 +43,94 @@ export const IMAGE_TYPES = { 'image/jpeg': [], 'image/png': [], 'image/webp': []
 
 export const PRODUCT_NAME_MAX = 200;
 export const DESCRIPTION_MAX = 5000;
+export const MODEL_CODE_MAX = 60;
+export const SPEC_NAME_MAX = 60;
+export const SPEC_VALUE_MAX = 200;
+export const SPEC_UNIT_MAX = 20;
+export const SPECS_MAX = 30;
+
+export const SPEC_MESSAGES = {
+  modelCode: `Keep the model code to ${charactersOrFewer(MODEL_CODE_MAX)}.`,
+  oneLine: 'Keep it to one line, without tabs or control characters.',
+  /** Two products never share a model code (ignoring case). */
+  modelCodeTaken: (name: string) => `Another product already has this model code: ${name}.`,
+  name: `Keep each specification's name to ${charactersOrFewer(SPEC_NAME_MAX)}.`,
+  value: `Keep each specification's value to ${charactersOrFewer(SPEC_VALUE_MAX)}.`,
+  unit: `Keep each unit to ${charactersOrFewer(SPEC_UNIT_MAX)}.`,
+  unnamed: 'Each specification needs a name and a value.',
+  duplicate: (name: string) => `The specification "${name}" is listed twice.`,
+  tooMany: `A product has at most ${SPECS_MAX} specifications.`,
+} as const;
+
+/** Control characters (line breaks, tabs…): a one-line value never holds them. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** A one-line text of at most `max` characters, trimmed; '' when left empty. */
+const line = (max: number, message: string) =>
+  z.string().check(
+    z.trim(),
+    z.maxLength(max, message),
+    z.refine((v) => !CONTROL.test(v), SPEC_MESSAGES.oneLine),
+  );
+
+/**
+ * The specification rows as typed, in order: rows left wholly empty are dropped. A row needs a
+ * name and a value; null when a row lacks one (the form says so).
+ */
+export function specificationsOf(rows: {
+  specName?: string[];
+  specValue?: string[];
+  specUnit?: string[];
+}): ProductSpecification[] | null {
+  const names = rows.specName ?? [];
+  const values = rows.specValue ?? [];
+  const units = rows.specUnit ?? [];
+  const out: ProductSpecification[] = [];
+  for (let i = 0; i < Math.max(names.length, values.length, units.length); i++) {
+    const name = (names[i] ?? '').trim();
+    const value = (values[i] ?? '').trim();
+    const unit = (units[i] ?? '').trim();
+    if (!name && !value && !unit) continue;
+    if (!name || !value) return null;
+    out.push(unit ? { name, value, unit } : { name, value });
+  }
+  return out;
+}
+
+/**
+ * A refused plain post's fields to start the new page from: the text fields as they are, the
+ * specification rows as JSON under `specifications` (joined with commas they could not be told
+ * apart).
+ */
+export function typedProductFields(form: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of form) {
+    if (typeof value !== 'string' || name.startsWith('spec')) continue;
+    out[name] = name in out ? `${out[name]},${value}` : value;
+  }
+  const all = (name: string) => form.getAll(name).map(String);
+  const rows = all('specName').map((name, i) => ({
+    name,
+    value: all('specValue')[i] ?? '',
+    unit: all('specUnit')[i] ?? '',
+  }));
+  out.specifications = JSON.stringify(rows.filter((r) => r.name || r.value || r.unit));
+  return out;
+}
+
+/** The first problem with a list of specifications as a whole, or null. */
+export function specificationsProblem(specs: ProductSpecification[] | null): string | null {
+  if (!specs) return SPEC_MESSAGES.unnamed;
+  if (specs.length > SPECS_MAX) return SPEC_MESSAGES.tooMany;
+  const seen = new Set<string>();
+  for (const s of specs) {
+    const key = s.name.toLowerCase();
+    if (seen.has(key)) return SPEC_MESSAGES.duplicate(s.name);
+    seen.add(key);
+  }
+  return null;
+}
 
 const id = (message: string) =>
   z.pipe(
@@ -87,26 +175,52 @@ const fields = {
         ),
       ),
   ),
+  modelCode: z.optional(line(MODEL_CODE_MAX, SPEC_MESSAGES.modelCode)),
+  specName: z.optional(z.array(line(SPEC_NAME_MAX, SPEC_MESSAGES.name)).check(z.maxLength(200))),
+  specValue: z.optional(z.array(line(SPEC_VALUE_MAX, SPEC_MESSAGES.value)).check(z.maxLength(200))),
+  specUnit: z.optional(z.array(line(SPEC_UNIT_MAX, SPEC_MESSAGES.unit)).check(z.maxLength(200))),
 };
 
+/** The rows as a whole: every row named and valued, no name twice, at most SPECS_MAX. */
+type SpecRows = Parameters<typeof specificationsOf>[0];
+const specsTogether = z.refine<SpecRows>(
+  (v) => specificationsProblem(specificationsOf(v)) === null,
+  {
+    // The message names the rule broken: the first one, as specificationsProblem finds it.
+    error: (issue) =>
+      specificationsProblem(specificationsOf(issue.input as SpecRows)) ?? SPEC_MESSAGES.unnamed,
+    path: ['specifications'],
+  },
+);
+
 /** Add Product: name, sport, at least one category and at least one image; published unless told. */
-export const ProductCreateSchema = z.object({
-  ...fields,
-  images: imageSlots.check(z.minLength(1, PRODUCT_MESSAGES.images)),
-});
+export const ProductCreateSchema = z
+  .object({
+    ...fields,
+    images: imageSlots.check(z.minLength(1, PRODUCT_MESSAGES.images)),
+  })
+  .check(specsTogether);
 
 /** Edit Product: the same fields, the images as kept, and the revision the form was opened at. */
-export const ProductEditSchema = z.object({
-  ...fields,
-  images: imageSlots,
-  revision: id('Reload the page and try again.'),
-});
+export const ProductEditSchema = z
+  .object({
+    ...fields,
+    images: imageSlots,
+    revision: id('Reload the page and try again.'),
+  })
+  .check(specsTogether);
 
 export type ProductCreateInput = z.infer<typeof ProductCreateSchema>;
 export type ProductEditInput = z.infer<typeof ProductEditSchema>;
 
 /** Form fields read as lists (checkboxes and the ordered image slots). */
-export const PRODUCT_ARRAYS = ['categoryIds', 'images'] as const;
+export const PRODUCT_ARRAYS = [
+  'categoryIds',
+  'images',
+  'specName',
+  'specValue',
+  'specUnit',
+] as const;
 
 /** The product list's actions on the ticked products (the trash has only its own, restore). */
 export const BULK_INTENTS = [

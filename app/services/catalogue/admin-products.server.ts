@@ -8,7 +8,13 @@
  */
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { ProductCreateInput, ProductEditInput } from '~/lib/schemas/product';
-import { PRODUCT_MESSAGES, PRODUCT_NAME_MAX } from '~/lib/schemas/product';
+import {
+  PRODUCT_MESSAGES,
+  PRODUCT_NAME_MAX,
+  SPEC_MESSAGES,
+  specificationsOf,
+} from '~/lib/schemas/product';
+import { specificationLine } from '~/lib/specifications';
 import { recordAudit, diffFields, type Actor } from '../audit/audit.server';
 import { db, rowsOf, type Database } from '../db/client.server';
 import {
@@ -19,8 +25,10 @@ import {
   sports,
   TRASH_DAYS,
   type AuditChanges,
+  type ProductSpecification,
   type ProductStatus,
 } from '../db/schema';
+import { violatesConstraint } from '../db/errors.server';
 import { UserError } from '../errors.server';
 import { imageKeys, isStored, mediaUrl, type StoredImage } from '../media/storage.server';
 import { removeFiles, storeUploads } from '../media/uploads.server';
@@ -59,6 +67,9 @@ export function productSlug(name: string, id: number): string {
 interface Snapshot extends Record<string, unknown> {
   name: string;
   status: ProductStatus;
+  modelCode: string | null;
+  /** 'Height: 3.05 m', one line each, in order. */
+  specifications: string[];
   description: string | null;
   sport: string;
   categories: string[];
@@ -76,6 +87,8 @@ async function snapshot(tx: Tx, id: number): Promise<Snapshot | null> {
     .select({
       name: products.name,
       status: products.status,
+      modelCode: products.modelCode,
+      specifications: products.specifications,
       description: products.description,
       sport: sports.name,
     })
@@ -98,8 +111,45 @@ async function snapshot(tx: Tx, id: number): Promise<Snapshot | null> {
   ]);
   return {
     ...row,
+    specifications: row.specifications.map(specificationLine),
     categories: cats.map((c) => c.name),
     images: images.map(thumbnailKey),
+  };
+}
+
+/**
+ * A model code is another product's (ignoring case, also one in the trash): refused with a 409
+ * naming that product. The unique index is the last word (see modelCodeRefusal).
+ */
+export async function checkModelCode(
+  tx: Tx,
+  modelCode: string | null,
+  selfId: number | null,
+): Promise<void> {
+  if (!modelCode) return;
+  const [other] = await tx
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(sql`lower(${products.modelCode}) = lower(${modelCode})`);
+  if (other && other.id !== selfId)
+    throw new UserError(SPEC_MESSAGES.modelCodeTaken(other.name), 409, 'modelCode');
+}
+
+/** Two saves of one model code at once: the later one's unique violation as the same refusal. */
+function modelCodeRefusal(error: unknown): never {
+  if (violatesConstraint(error, 'unique', 'products_model_code_idx'))
+    throw new UserError(SPEC_MESSAGES.modelCodeTaken('another product'), 409, 'modelCode');
+  throw error;
+}
+
+/** The model code and specifications a form's input holds, as stored. */
+function specFields(input: ProductCreateInput): {
+  modelCode: string | null;
+  specifications: ProductSpecification[];
+} {
+  return {
+    modelCode: input.modelCode || null,
+    specifications: specificationsOf(input) ?? [],
   };
 }
 
@@ -280,9 +330,11 @@ export async function createProduct(
   const ordered = filesOfSlots(input.images, files);
   // A new product has only the files sent with it (an `existing:` slot names nothing of its own).
   if (ordered.length === 0) throw new UserError(PRODUCT_MESSAGES.images, 400, 'images');
+  const specs = specFields(input);
   const saved = await withStoredImages(ordered, async (tx, uploads) => {
     const { stored } = uploads;
     await checkTaxonomy(tx, input.sportId, input.categoryIds);
+    await checkModelCode(tx, specs.modelCode, null);
     const [{ id } = { id: 0 }] = await tx
       .execute<{ id: number }>(
         sql`SELECT nextval(pg_get_serial_sequence('products', 'id'))::int AS id`,
@@ -293,6 +345,7 @@ export async function createProduct(
       name: input.name,
       slug: productSlug(input.name, id),
       description: input.description || null,
+      ...specs,
       sportId: input.sportId,
       status: input.status ?? 'published',
     });
@@ -310,7 +363,7 @@ export async function createProduct(
       changes: diffFields({}, after!),
     });
     return { id, name: input.name, thumbnail: thumbnailOf(stored[0]) };
-  });
+  }).catch(modelCodeRefusal);
   catalogueChanged();
   return saved;
 }
@@ -343,9 +396,11 @@ export async function updateProduct(
   if (current.revision !== input.revision) throw new UserError(PRODUCT_ERRORS.conflict, 409);
 
   const ordered = filesOfSlots(input.images, files);
+  const specs = specFields(input);
   let dropped: string[] = [];
   const saved = await withStoredImages(ordered, async (tx, uploads) => {
     await checkTaxonomy(tx, input.sportId, input.categoryIds);
+    await checkModelCode(tx, specs.modelCode, id);
     const before = await snapshot(tx, id);
     if (!before) throw new UserError(PRODUCT_ERRORS.gone, 404);
     const updated = await tx
@@ -354,6 +409,7 @@ export async function updateProduct(
         name: input.name,
         slug: productSlug(input.name, id),
         description: input.description || null,
+        ...specs,
         sportId: input.sportId,
         ...(input.status ? { status: input.status } : {}),
         revision: sql`${products.revision} + 1`,
@@ -426,7 +482,7 @@ export async function updateProduct(
     });
     return result;
   }).catch((error: unknown) => {
-    if (!(error instanceof Unchanged)) throw error;
+    if (!(error instanceof Unchanged)) modelCodeRefusal(error);
     return error;
   });
   // Rolled back: nothing changed, no file to remove.
@@ -710,6 +766,7 @@ export async function duplicateProduct(actor: Actor, id: number): Promise<SavedP
       .select({
         name: products.name,
         description: products.description,
+        specifications: products.specifications,
         sportId: products.sportId,
       })
       .from(products)
@@ -726,6 +783,8 @@ export async function duplicateProduct(actor: Actor, id: number): Promise<SavedP
       name,
       slug: productSlug(name, copyId),
       description: source.description,
+      // The specifications are copied; the model code is the source's own (unique), left empty.
+      specifications: source.specifications,
       sportId: source.sportId,
       status: 'draft',
     });
@@ -783,6 +842,8 @@ export interface ProductForEdit {
   id: number;
   name: string;
   description: string | null;
+  modelCode: string | null;
+  specifications: ProductSpecification[];
   sportId: number;
   categoryIds: number[];
   status: ProductStatus;
@@ -802,6 +863,8 @@ export async function getProductForEdit(id: number): Promise<ProductForEdit | nu
       id: products.id,
       name: products.name,
       description: products.description,
+      modelCode: products.modelCode,
+      specifications: products.specifications,
       sportId: products.sportId,
       status: products.status,
       deletedAt: products.deletedAt,

@@ -15,7 +15,7 @@ async function stale(): Promise<number[]> {
     await db().execute(sql`
       SELECT p.id FROM products p LEFT JOIN product_search s ON s.id = p.id
        WHERE s.id IS NULL
-          OR s.search_vector IS DISTINCT FROM fieldhouse_search_vector(p.id, p.name, p.description, p.sport_id)
+          OR s.search_vector IS DISTINCT FROM fieldhouse_search_vector(p.id, p.name, p.model_code, p.specifications, p.description, p.sport_id)
           OR s.sport_id <> p.sport_id
           OR s.created_at <> p.created_at`),
   ).map((r) => Number(r.id));

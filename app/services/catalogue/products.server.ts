@@ -8,6 +8,7 @@ import {
   products,
   productsCategories,
   sports,
+  type ProductSpecification,
   type ProductStatus,
 } from '../db/schema';
 import { mediaUrl } from '../media/storage.server';
@@ -687,6 +688,10 @@ export async function productCards(ids: number[]): Promise<ProductCard[]> {
 export interface ProductDetail extends Omit<ProductCard, 'image'> {
   images: ProductImage[];
   status: ProductStatus;
+  modelCode: string | null;
+  specifications: ProductSpecification[];
+  /** Bumped by every save: what a product sheet is cached by. */
+  revision: number;
 }
 
 /**
@@ -708,6 +713,9 @@ async function queryProduct(id: number): Promise<ProductDetail | null> {
       name: products.name,
       description: products.description,
       status: products.status,
+      modelCode: products.modelCode,
+      specifications: products.specifications,
+      revision: products.revision,
       sportId: sports.id,
       sportName: sports.name,
     })
@@ -738,6 +746,9 @@ async function queryProduct(id: number): Promise<ProductDetail | null> {
     name: row.name,
     description: row.description,
     status: row.status,
+    modelCode: row.modelCode,
+    specifications: row.specifications,
+    revision: row.revision,
     sport: { id: row.sportId, name: row.sportName },
     categories: cats,
     images: images.map(toImage),

@@ -171,6 +171,16 @@ export const categories = pgTable(
 export const productStatuses = ['published', 'draft', 'hidden'] as const;
 export type ProductStatus = (typeof productStatuses)[number];
 
+/**
+ * One line of a product's specifications ("Height: 3.05 m"): a name, a value and an optional unit,
+ * kept in the order staff wrote them.
+ */
+export interface ProductSpecification {
+  name: string;
+  value: string;
+  unit?: string;
+}
+
 /** How long a product stays in the trash, restorable, before it is deleted for good. */
 export const TRASH_DAYS = 30;
 
@@ -182,6 +192,16 @@ export const products = pgTable(
     /** Written but never part of a URL: the shop addresses products by id. */
     slug: text().notNull(),
     description: text(),
+    /**
+     * The maker's or the company's code for the product ('GP-2000'): unique ignoring case when
+     * set, searchable like the name, and what a spreadsheet import matches rows by.
+     */
+    modelCode: text(),
+    /** Size, weight, material, standard…: shown as a table, searched, in the JSON-LD. */
+    specifications: jsonb()
+      .$type<ProductSpecification[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     sportId: integer()
       .notNull()
       .references(() => sports.id, { onDelete: 'restrict' }),
@@ -205,6 +225,7 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex('products_slug_idx').on(t.slug),
+    uniqueIndex('products_model_code_idx').on(sql`lower(${t.modelCode})`),
     index('products_sport_id_idx').on(t.sportId),
     index('products_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),

@@ -8,8 +8,10 @@ import { PRODUCT_ARRAYS, PRODUCT_STATUSES } from '~/lib/schemas/product';
 import type { ProductStatus } from '~/services/db/schema';
 import { useForm } from '~/lib/use-form';
 import { useOnResult } from '~/lib/use-on-result';
+import type { ProductSpecification } from '~/services/db/schema';
 import { CategoryPicker } from './category-picker';
 import { ImageManager, slotFiles, type ImageSlot } from './image-manager';
+import { SpecificationsEditor } from './specifications-editor';
 
 interface Option {
   id: number;
@@ -19,11 +21,28 @@ interface Option {
 export interface ProductFormInitial {
   name: string;
   description: string | null;
+  modelCode: string | null;
+  specifications: ProductSpecification[];
   sportId: number | null;
   categoryIds: number[];
   status: ProductStatus;
   images: ImageSlot[];
   revision?: number;
+}
+
+/** The specification rows a refused plain post sent (typedProductFields keeps them as JSON). */
+function typedSpecifications(json: string | undefined): ProductSpecification[] {
+  try {
+    const rows: unknown = JSON.parse(json ?? '[]');
+    if (!Array.isArray(rows)) return [];
+    return rows.map((r: Record<string, unknown>) => ({
+      name: String(r.name ?? ''),
+      value: String(r.value ?? ''),
+      unit: String(r.unit ?? ''),
+    }));
+  } catch {
+    return [];
+  }
 }
 
 /**
@@ -39,6 +58,8 @@ export function typedFields(
   return {
     name: typed.name ?? '',
     description: typed.description ?? null,
+    modelCode: typed.modelCode ?? null,
+    specifications: typedSpecifications(typed.specifications),
     sportId: Number(typed.sportId) || null,
     ...(status ? { status } : {}),
     categoryIds: (typed.categoryIds ?? '').split(',').map(Number).filter(Boolean),
@@ -120,6 +141,14 @@ export function ProductForm({
             autoComplete="off"
             error={form.errors.name}
           />
+          <Field
+            id="modelCode"
+            label="Model code (optional)"
+            hint="Unique to this product, e.g. GP-2000. Buyers can search for it."
+            defaultValue={initial.modelCode ?? ''}
+            autoComplete="off"
+            error={form.errors.modelCode}
+          />
           <SelectField
             id="status"
             label="Status"
@@ -161,6 +190,15 @@ export function ProductForm({
             // The description box is 25vh high (a readable minimum on short screens).
             style={{ height: '25vh', minHeight: '8rem' }}
             error={form.errors.description}
+          />
+          <SpecificationsEditor
+            initial={initial.specifications}
+            error={
+              form.errors.specifications ??
+              form.errors.specName ??
+              form.errors.specValue ??
+              form.errors.specUnit
+            }
           />
           <ImageManager slots={slots} onChange={setSlots} error={form.errors.images} />
         </div>
