@@ -46,6 +46,10 @@ export default [
     route('list', 'routes/admin.list.tsx'),
     route('create', 'routes/admin.create.tsx'),
     route('edit/:productId', 'routes/admin.edit.$productId.tsx'),
+    // The catalogue in bulk: spreadsheet and images out, a checked import in (with its progress).
+    route('catalogue.csv', 'routes/admin.catalogue-export.ts', { id: 'catalogue-csv' }),
+    route('catalogue.xlsx', 'routes/admin.catalogue-export.ts', { id: 'catalogue-xlsx' }),
+    route('catalogue-images.zip', 'routes/admin.catalogue-export.ts', { id: 'catalogue-zip' }),
     // Sports, categories and the activity log (taxonomy work).
     route('create-sport', 'routes/admin.create-sport.tsx'),
     route('create-categories', 'routes/admin.create-categories.tsx'),

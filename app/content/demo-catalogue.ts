@@ -62,6 +62,8 @@ export interface DemoProduct {
   /** 1 to 3 images */
   images: DemoImage[];
   createdDaysAgo: number;
+  modelCode?: string;
+  specifications?: { name: string; value: string; unit?: string }[];
 }
 
 export const demoSports: DemoSport[] = [
@@ -149,6 +151,13 @@ export const demoProducts: DemoProduct[] = [
       { title: 'Ground socket detail', motif: 'generic', hue: 110 },
     ],
     createdDaysAgo: 30,
+    modelCode: 'FH-GP-732',
+    specifications: [
+      { name: 'Width', value: '7.32', unit: 'm' },
+      { name: 'Height', value: '2.44', unit: 'm' },
+      { name: 'Material', value: 'Oval extruded aluminium, 120 mm' },
+      { name: 'Standard', value: 'FIFA Laws of the Game' },
+    ],
   },
   {
     id: 4,
@@ -160,6 +169,12 @@ export const demoProducts: DemoProduct[] = [
     categoryIds: [3, 17],
     images: [{ title: 'White knotless goal net', motif: 'net', hue: 115 }],
     createdDaysAgo: 45,
+    modelCode: 'FH-NET-3HD',
+    specifications: [
+      { name: 'Material', value: 'Knotless UV-stabilised HDPE' },
+      { name: 'Twine', value: '3', unit: 'mm' },
+      { name: 'Mesh', value: '120', unit: 'mm' },
+    ],
   },
   {
     id: 5,
@@ -174,6 +189,12 @@ export const demoProducts: DemoProduct[] = [
       { title: 'Breakaway ring detail', motif: 'hoop', hue: 15 },
     ],
     createdDaysAgo: 60,
+    modelCode: 'FH-BB-WM18',
+    specifications: [
+      { name: 'Backboard', value: '1800 x 1050', unit: 'mm' },
+      { name: 'Height', value: '3.05', unit: 'm' },
+      { name: 'Material', value: 'Tempered glass or fibreglass' },
+    ],
   },
   {
     id: 6,
@@ -189,6 +210,12 @@ export const demoProducts: DemoProduct[] = [
       { title: 'Height adjustment mechanism', motif: 'hoop', hue: 20 },
     ],
     createdDaysAgo: 95,
+    modelCode: 'FH-BB-P225',
+    specifications: [
+      { name: 'Boom', value: '2.25', unit: 'm' },
+      { name: 'Height', value: '3.05', unit: 'm' },
+      { name: 'Standard', value: 'FIBA Level 2' },
+    ],
   },
   {
     id: 7,
@@ -203,6 +230,12 @@ export const demoProducts: DemoProduct[] = [
       { title: 'Top band and cable', motif: 'net', hue: 40 },
     ],
     createdDaysAgo: 7,
+    modelCode: 'FH-VB-950',
+    specifications: [
+      { name: 'Width', value: '9.5', unit: 'm' },
+      { name: 'Height', value: '1.0', unit: 'm' },
+      { name: 'Standard', value: 'FIVB' },
+    ],
   },
   {
     id: 8,

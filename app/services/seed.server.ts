@@ -42,6 +42,8 @@ export async function seedDemoCatalogue({
           name: p.name,
           slug: p.slug,
           description: p.description,
+          modelCode: p.modelCode ?? null,
+          specifications: p.specifications ?? [],
           sportId: p.sportId,
           createdAt: new Date(now - p.createdDaysAgo * 86_400_000),
         })),

@@ -77,7 +77,10 @@ interface Snapshot extends Record<string, unknown> {
 }
 
 /** The key of an image's smallest stored variant (or of the image, without variants). */
-function thumbnailKey(image: { key: string; variants: { key: string; width: number }[] }): string {
+export function thumbnailKey(image: {
+  key: string;
+  variants: { key: string; width: number }[];
+}): string {
   const small = [...image.variants].sort((a, b) => a.width - b.width)[0];
   return small?.key ?? image.key;
 }
@@ -228,7 +231,7 @@ async function unusedKeys(tx: Tx, keys: string[]): Promise<string[]> {
  * save's rows and keeps the files, or ran first, and the save writes the missing files again.
  * Taken in one order (by hash), so two transactions never wait for each other in a circle.
  */
-async function lockPictures(tx: Tx, keys: string[]): Promise<void> {
+export async function lockPictures(tx: Tx, keys: string[]): Promise<void> {
   const pictures = [...new Set(keys.map(pictureOf))];
   if (!pictures.length) return;
   const list = sql.join(
@@ -245,7 +248,7 @@ async function lockPictures(tx: Tx, keys: string[]): Promise<void> {
  * (or failed), so a failure here is logged and does not change the write's answer: an error would
  * make the admin retry a saved change and get a 409 or 404. At worst, unused files stay stored.
  */
-async function removeUnused(keys: string[]): Promise<void> {
+export async function removeUnused(keys: string[]): Promise<void> {
   if (!keys.length) return;
   try {
     await db().transaction(async (tx) => {

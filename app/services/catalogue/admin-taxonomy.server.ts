@@ -62,7 +62,7 @@ export function slugify(name: string): string {
  * A slug for `name` that no other row of the kind has: the plain slug, or it with -2, -3 … (names
  * differ only by punctuation, 'Ball-Games' and 'Ball Games', can share a plain slug).
  */
-async function freeSlug(tx: Tx, kind: TaxonomyKind, name: string, exceptId?: number) {
+export async function freeSlug(tx: Tx, kind: TaxonomyKind, name: string, exceptId?: number) {
   const { table } = KINDS[kind];
   const base = slugify(name);
   const rows = await tx

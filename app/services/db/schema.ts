@@ -935,3 +935,123 @@ export const contactMessageEvents = pgTable(
   },
   (t) => [index('contact_message_events_message_id_idx').on(t.messageId, t.createdAt)],
 );
+
+// ---------- catalogue imports ----------
+
+/**
+ * An import's life: its file is being checked (`checking`), checked (`checked`: the dry run's
+ * report is ready; with errors it can only be replaced), being applied, applied, stopped by a
+ * refusal of the whole file or a failure (`failed`), or cancelled by staff before it was applied.
+ */
+export const importJobStatuses = [
+  'checking',
+  'checked',
+  'applying',
+  'applied',
+  'failed',
+  'cancelled',
+] as const;
+export type ImportJobStatus = (typeof importJobStatuses)[number];
+
+/** One problem of an import: the file's row (the header is row 1), its column and what is wrong. */
+export interface ImportIssue {
+  row: number;
+  column: string;
+  message: string;
+}
+
+/** What a checked import would do, counted, with the sports and categories it would create. */
+export interface ImportSummary {
+  create: number;
+  update: number;
+  unchanged: number;
+  errors: number;
+  newSports: string[];
+  newCategories: string[];
+  /** How the file's text was read ('UTF-8', or 'Windows-1252' when detected or chosen). */
+  encoding?: string;
+}
+
+/**
+ * A spreadsheet import, checked and then applied on the server as a job: the page that started it
+ * (or any page, after a reload, on any server process) reads its progress and report from here.
+ * `heartbeat_at` moves while a process works on it, so a job whose process died is told apart
+ * from a slow one.
+ */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: serial().primaryKey(),
+    status: text().$type<ImportJobStatus>().notNull().default('checking'),
+    actorId: text().references(() => user.id, { onDelete: 'set null' }),
+    actorName: text().notNull(),
+    fileName: text().notNull(),
+    imagesFileName: text(),
+    /** Staff ticked it: sports and categories the file names that do not exist are created. */
+    createTaxonomy: boolean().notNull().default(false),
+    /** What the job is doing: reading rows, processing images, or applying. */
+    phase: text().$type<'rows' | 'images' | 'apply'>().notNull().default('rows'),
+    rowsTotal: integer().notNull().default(0),
+    rowsDone: integer().notNull().default(0),
+    imagesTotal: integer().notNull().default(0),
+    imagesDone: integer().notNull().default(0),
+    summary: jsonb().$type<ImportSummary>(),
+    /** The first problems found (at most a few hundred; `summary.errors` counts them all). */
+    issues: jsonb()
+      .$type<ImportIssue[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** Why the whole file was refused or the job failed. */
+    message: text(),
+    /** The images the check stored, by their name in the ZIP (removed if never applied). */
+    images: jsonb()
+      .$type<
+        Record<string, { key: string; width: number; height: number; variants: ImageVariant[] }>
+      >()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    heartbeatAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('import_jobs_created_at_idx').on(t.createdAt.desc(), t.id.desc())],
+);
+
+/** A planned product of an import row: what the product will be once applied. */
+export interface ImportPlan {
+  modelCode: string | null;
+  name: string;
+  status: ProductStatus | null;
+  description: string | null;
+  sport: string;
+  categories: string[];
+  specifications: ProductSpecification[];
+  /** Kept images by their current key, new ones by their name in the ZIP, in order. */
+  images: ({ keep: string } | { zip: string })[];
+}
+
+/**
+ * A checked row of an import that creates or updates a product (rows left alone are only
+ * counted): its plan, and for an update the product's revision when checked, so an apply refuses
+ * a product changed since.
+ */
+export const importJobRows = pgTable(
+  'import_job_rows',
+  {
+    jobId: integer()
+      .notNull()
+      .references(() => importJobs.id, { onDelete: 'cascade' }),
+    row: integer().notNull(),
+    action: text().$type<'create' | 'update'>().notNull(),
+    productId: integer(),
+    revision: integer(),
+    name: text().notNull(),
+    /** The fields an update changes, as the report names them. */
+    changes: jsonb()
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    plan: jsonb().$type<ImportPlan>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.row] })],
+);

@@ -17,6 +17,8 @@ export interface Storage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   /** Whether a file is stored under `key`. */
   has(key: string): Promise<boolean>;
+  /** The file's bytes, or null when nothing is stored under `key` (the images export reads them). */
+  get(key: string): Promise<Buffer | null>;
   /** Removes the file; a missing file is not an error (deletes are retried and idempotent). */
   delete(key: string): Promise<void>;
   /** The URL the browser loads the file from. */
@@ -64,6 +66,12 @@ export function localStorage(root: () => string = uploadsDir): Storage {
         () => true,
         () => false,
       );
+    },
+    async get(key) {
+      return readFile(file(key)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return null;
+        throw error;
+      });
     },
     async delete(key) {
       await rm(file(key), { force: true });
