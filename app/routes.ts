@@ -50,6 +50,9 @@ export default [
     route('catalogue.csv', 'routes/admin.catalogue-export.ts', { id: 'catalogue-csv' }),
     route('catalogue.xlsx', 'routes/admin.catalogue-export.ts', { id: 'catalogue-xlsx' }),
     route('catalogue-images.zip', 'routes/admin.catalogue-export.ts', { id: 'catalogue-zip' }),
+    route('import', 'routes/admin.import.tsx'),
+    route('import/:id', 'routes/admin.import.$id.tsx'),
+    route('import/:id/report.csv', 'routes/admin.import.$id.report.ts'),
     // Sports, categories and the activity log (taxonomy work).
     route('create-sport', 'routes/admin.create-sport.tsx'),
     route('create-categories', 'routes/admin.create-categories.tsx'),

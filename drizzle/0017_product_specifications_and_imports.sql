@@ -19,6 +19,7 @@ CREATE TABLE "import_jobs" (
 	"images_file_name" text,
 	"create_taxonomy" boolean DEFAULT false NOT NULL,
 	"phase" text DEFAULT 'rows' NOT NULL,
+	"phase_started_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"rows_total" integer DEFAULT 0 NOT NULL,
 	"rows_done" integer DEFAULT 0 NOT NULL,
 	"images_total" integer DEFAULT 0 NOT NULL,

@@ -18,7 +18,15 @@ export const UPLOAD_BODY_LIMIT = 32 * 1024 * 1024;
 const UPLOAD_PATH =
   /^\/(admin\/(create|edit\/\d+|enquiries\/\d+)|cart|quotations\/[A-Za-z0-9_-]+|orders\/\d+)(\.data)?\/?$/;
 
+/**
+ * The catalogue import's form: a spreadsheet of up to 50 MB and a ZIP of images of up to 1 GB,
+ * streamed to disk by its parser as they arrive (never held in memory).
+ */
+export const IMPORT_BODY_LIMIT = 1100 * 1024 * 1024;
+const IMPORT_PATH = /^\/admin\/import(\.data)?\/?$/;
+
 export function bodyLimitFor(path: string): number {
+  if (IMPORT_PATH.test(path)) return IMPORT_BODY_LIMIT;
   return UPLOAD_PATH.test(path) ? UPLOAD_BODY_LIMIT : SMALL_BODY_LIMIT;
 }
 

@@ -12,6 +12,7 @@ import {
 import type { Route } from './+types/admin.list';
 import { AdminPageHeader } from '~/components/admin/admin-shell';
 import { BulkBar } from '~/components/admin/products/bulk-bar';
+import { CatalogueFileLinks, exportFilter } from '~/components/admin/products/catalogue-files';
 import {
   LIST_TABS,
   listHref,
@@ -298,12 +299,15 @@ export default function AdminList({ loaderData, actionData }: Route.ComponentPro
         title="Manage Products"
         description={`${total} ${total === 1 ? 'product' : 'products'}${what ? ` ${what}` : ''}${state.noImages ? ' without images' : ''}${state.q ? ` matching “${state.q}”` : ''}`}
         actions={
-          <Link
-            to="/admin/create"
-            className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-          >
-            <Plus aria-hidden className="size-4" /> Create New
-          </Link>
+          <>
+            <CatalogueFileLinks filter={exportFilter(state)} />
+            <Link
+              to="/admin/create"
+              className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+            >
+              <Plus aria-hidden className="size-4" /> Create New
+            </Link>
+          </>
         }
       />
 

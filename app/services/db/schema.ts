@@ -991,6 +991,8 @@ export const importJobs = pgTable(
     createTaxonomy: boolean().notNull().default(false),
     /** What the job is doing: reading rows, processing images, or applying. */
     phase: text().$type<'rows' | 'images' | 'apply'>().notNull().default('rows'),
+    /** When the phase began: the time left is estimated from the rate since. */
+    phaseStartedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     rowsTotal: integer().notNull().default(0),
     rowsDone: integer().notNull().default(0),
     imagesTotal: integer().notNull().default(0),

@@ -287,7 +287,7 @@ export async function checkImport(input: CheckInput): Promise<void> {
         totalBytes: 4 * 1024 * 1024 * 1024,
         ratio: 50,
       });
-    await progress({ rowsTotal: Math.max(0, total - 1) });
+    await progress({ rowsTotal: Math.max(0, total - 1), phaseStartedAt: new Date() });
     const sheet = await openSheet(input.sheetPath, input.encoding);
     const taxonomy = await loadTaxonomy();
     const newSports = new Map<string, string>();
@@ -570,7 +570,12 @@ export async function checkImport(input: CheckInput): Promise<void> {
     // The images the rows name: each checked by its content and stored with its variants, as
     // an upload is. A row whose image fails is an error (and the import applies nothing).
     const imagesFound: Record<string, StoredImage> = {};
-    await progress({ phase: 'images', imagesTotal: wantedImages.size, imagesDone: 0 });
+    await progress({
+      phase: 'images',
+      phaseStartedAt: new Date(),
+      imagesTotal: wantedImages.size,
+      imagesDone: 0,
+    });
     let imagesDone = 0;
     let lastBeat = Date.now();
     for (const [name, rowsNaming] of wantedImages) {

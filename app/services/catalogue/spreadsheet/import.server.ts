@@ -138,6 +138,8 @@ export interface ImportJobView {
   message: string | null;
   createdAt: Date;
   finishedAt: Date | null;
+  /** The phase's time left in seconds at its rate so far, or null before it can be told. */
+  secondsLeft: number | null;
 }
 
 const viewColumns = {
@@ -158,7 +160,15 @@ const viewColumns = {
   createdAt: importJobs.createdAt,
   finishedAt: importJobs.finishedAt,
   heartbeatAt: importJobs.heartbeatAt,
+  phaseStartedAt: importJobs.phaseStartedAt,
 };
+
+/** Seconds left in a phase that has done `done` of `total` since `since`, at its rate so far. */
+function secondsLeft(done: number, total: number, since: Date): number | null {
+  const elapsed = (Date.now() - since.getTime()) / 1000;
+  if (done <= 0 || elapsed < 1 || done >= total) return null;
+  return Math.round(((total - done) * elapsed) / done);
+}
 
 /** Progress of applies in this process (the apply's transaction holds the embedded database). */
 const applyProgress = new Map<number, number>();
@@ -170,7 +180,9 @@ const applyProgress = new Map<number, number>();
 export async function getImportJob(id: number): Promise<ImportJobView | null> {
   const [row] = await db().select(viewColumns).from(importJobs).where(eq(importJobs.id, id));
   if (!row) return null;
-  const { heartbeatAt, ...job } = row;
+  const { heartbeatAt, phaseStartedAt, ...stored } = row;
+  const applied = applyProgress.get(id);
+  const job = applied === undefined ? stored : { ...stored, rowsDone: applied };
   const working = job.status === 'checking' || job.status === 'applying';
   if (working && !running.has(id) && Date.now() - heartbeatAt.getTime() > STALE_MS) {
     await db()
@@ -179,8 +191,9 @@ export async function getImportJob(id: number): Promise<ImportJobView | null> {
       .where(and(eq(importJobs.id, id), eq(importJobs.status, job.status)));
     return getImportJob(id);
   }
-  const applied = applyProgress.get(id);
-  return applied === undefined ? job : { ...job, rowsDone: applied };
+  const [done, total] =
+    job.phase === 'images' ? [job.imagesDone, job.imagesTotal] : [job.rowsDone, job.rowsTotal];
+  return { ...job, secondsLeft: working ? secondsLeft(done, total, phaseStartedAt) : null };
 }
 
 /** The latest imports, newest first. */
@@ -190,7 +203,10 @@ export async function listImportJobs(limit = 10): Promise<ImportJobView[]> {
     .from(importJobs)
     .orderBy(desc(importJobs.createdAt), desc(importJobs.id))
     .limit(limit);
-  return rows.map(({ heartbeatAt: _, ...job }) => job);
+  return rows.map(({ heartbeatAt: _, phaseStartedAt: __, ...job }) => ({
+    ...job,
+    secondsLeft: null,
+  }));
 }
 
 /** A row the report lists: what it would create or change. */
@@ -267,7 +283,13 @@ export async function startApply(actor: Actor, jobId: number): Promise<void> {
   if ((job.summary?.errors ?? 0) > 0) throw new UserError(IMPORT_MESSAGES.hasErrors, 409);
   const [claimed] = await db()
     .update(importJobs)
-    .set({ status: 'applying', phase: 'apply', rowsDone: 0, heartbeatAt: new Date() })
+    .set({
+      status: 'applying',
+      phase: 'apply',
+      phaseStartedAt: new Date(),
+      rowsDone: 0,
+      heartbeatAt: new Date(),
+    })
     .where(and(eq(importJobs.id, jobId), eq(importJobs.status, 'checked')))
     .returning({
       total: sql<number>`(SELECT count(*)::int FROM import_job_rows WHERE job_id = ${jobId})`,
