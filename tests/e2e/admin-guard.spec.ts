@@ -85,6 +85,18 @@ const ENDPOINTS: Endpoint[] = [
       revision: '1',
     }),
   },
+  // The catalogue in bulk: exports, the import and its job (id 1 need not exist: the guard
+  // answers first)
+  { method: 'GET', path: '/admin/catalogue.csv' },
+  { method: 'GET', path: '/admin/catalogue.xlsx?sport=1' },
+  { method: 'GET', path: '/admin/catalogue-images.zip' },
+  { method: 'POST', path: '/admin/catalogue.csv', form: () => ({ name: PROBE }) },
+  { method: 'GET', path: '/admin/import' },
+  { method: 'POST', path: '/admin/import', form: () => ({ createTaxonomy: 'on' }) },
+  { method: 'GET', path: '/admin/import/1' },
+  { method: 'POST', path: '/admin/import/1', form: () => ({ intent: 'apply' }) },
+  { method: 'POST', path: '/admin/import/1', form: () => ({ intent: 'cancel' }) },
+  { method: 'GET', path: '/admin/import/1/report.csv' },
   // Sports and categories
   { method: 'GET', path: '/admin/create-sport' },
   { method: 'POST', path: '/admin/create-sport', form: () => ({ name: PROBE }) },

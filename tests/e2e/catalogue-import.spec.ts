@@ -1,0 +1,218 @@
+// The catalogue in bulk, as the demo admin: export the list's filter, edit three rows and add one,
+// the dry run shows exactly those, apply, the shop shows the changes; a file with errors shows
+// them all and applies nothing; a long check shows its progress after a reload and is cancelled;
+// a product's specifications edited in its form and shown on its page.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import sharp from 'sharp';
+import yazl from 'yazl';
+import { expect, hydrated, test, type Page } from './test';
+import { expectNoSeriousViolations } from './axe';
+
+const RUN = randomUUID().slice(0, 6).toUpperCase();
+
+function demoAdmin() {
+  const text = readFileSync(path.join(process.env.E2E_DATA_DIR!, 'demo-admin.txt'), 'utf8');
+  return { email: text.match(/email: (\S+)/)![1]!, password: text.match(/password: (\S+)/)![1]! };
+}
+
+async function signInAsAdmin(page: Page) {
+  const response = await page.request.post('/api/auth/sign-in/email', {
+    data: demoAdmin(),
+    headers: { origin: new URL(test.info().project.use.baseURL!).origin },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+function toCsv(rows: string[][]): string {
+  return rows
+    .map((r) => r.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(','))
+    .join('\r\n');
+}
+
+async function zipOf(files: Record<string, Buffer>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [name, data] of Object.entries(files)) zip.addBuffer(data, name);
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function upload(page: Page, csv: string, zip?: Buffer) {
+  await page.goto('/admin/import');
+  await page.getByLabel(/^Spreadsheet/).setInputFiles({
+    name: 'catalogue.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+  if (zip)
+    await page.getByLabel(/^Images/).setInputFiles({
+      name: 'images.zip',
+      mimeType: 'application/zip',
+      buffer: zip,
+    });
+  await page.getByRole('button', { name: 'Upload and check' }).click();
+  await expect(page).toHaveURL(/\/admin\/import\/\d+$/);
+}
+
+test('export, edit three rows and add one, check, apply: the shop shows the changes', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  // The list filtered to Athletics: its export holds those products only.
+  await page.goto('/admin/list?sport=10');
+  await page.getByText('Export', { exact: true }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Spreadsheet (CSV) of the products in this list' }).click(),
+  ]);
+  const rows = parse(readFileSync((await download.path())!), { bom: true }) as string[][];
+  const header = rows[0]!;
+  const col = (name: string) => header.indexOf(name);
+  expect(rows.slice(1).map((r) => r[col('Sport')])).toEqual([
+    'Athletics',
+    'Athletics',
+    'Athletics',
+  ]);
+  const row = (id: string) => rows.find((r) => r[0] === id)!;
+
+  row('28')[col('Name')] = `Running Track Resurfacing ${RUN}`;
+  row('29')[col('Model code')] = `SB-${RUN}`;
+  row('30')[col('Description')] = `Adjustable hurdles, now in ${RUN} colours.`;
+  header.push('Spec: Length', 'Unit: Length');
+  for (const r of rows.slice(1)) r.push('', '');
+  const added = header.map(() => '');
+  added[col('Model code')] = `RB-${RUN}`;
+  added[col('Name')] = `Relay Batons ${RUN}`;
+  added[col('Status')] = 'published';
+  added[col('Sport')] = 'Athletics';
+  added[col('Categories')] = 'Training Equipment';
+  added[col('Images')] = 'batons.png';
+  added[header.indexOf('Spec: Length')] = '30';
+  added[header.indexOf('Unit: Length')] = 'cm';
+  rows.push(added);
+  const batons = await sharp({
+    create: { width: 120, height: 90, channels: 3, background: '#c33' },
+  })
+    .png()
+    .toBuffer();
+
+  await upload(page, toCsv(rows), await zipOf({ 'batons.png': batons }));
+  await expect(page.getByRole('heading', { name: 'What the import would do' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByTestId('count-Created')).toHaveText('1');
+  await expect(page.getByTestId('count-Updated')).toHaveText('3');
+  await expect(page.getByTestId('count-Errors')).toHaveText('0');
+  const plan = page.getByRole('table').filter({ hasText: 'Changes' });
+  await expect(plan.getByRole('row')).toHaveText([
+    /Row.*Product.*Action.*Changes/,
+    /Running Track Resurfacing .*Update.*Name/,
+    /Update.*Model code/,
+    /Update.*Description/,
+    new RegExp(`Relay Batons ${RUN}.*Create.*New product`),
+  ]);
+  await expectNoSeriousViolations(page);
+
+  await page.getByRole('button', { name: 'Apply 4 changes' }).click();
+  await expect(page.getByText('Applied: 1 created, 3 updated.')).toBeVisible({ timeout: 20_000 });
+
+  await page.goto('/products/28');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    `Running Track Resurfacing ${RUN}`,
+  );
+  await page.goto(`/shop?q=${encodeURIComponent(`RB-${RUN}`)}`);
+  await page
+    .getByRole('link', { name: new RegExp(`Relay Batons ${RUN}`) })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Relay Batons ${RUN}`);
+  await expect(page.getByRole('row', { name: 'Length 30 cm' })).toBeVisible();
+  await expect(page.getByTestId('main-image')).toBeVisible();
+});
+
+test('a file with errors shows them all and applies nothing', async ({ page }) => {
+  await signInAsAdmin(page);
+  const csv = toCsv([
+    ['ID', 'Model code', 'Name', 'Sport', 'Categories', 'Images'],
+    ['29', '', 'Starting Blocks renamed', 'Quidditch', 'Training Equipment', ''],
+    ['', `X-${RUN}`, '', 'Athletics', 'Training Equipment', ''],
+    ['', `Y-${RUN}`, 'Cones', 'Athletics', 'Training Equipment', 'cones.jpg'],
+    ['', '', '=HYPERLINK("http://x")', 'Athletics', 'Training Equipment', ''],
+  ]);
+  await upload(page, csv);
+  const errors = page.getByRole('table').filter({ hasText: 'Problem' });
+  await expect(errors.getByRole('row')).toHaveText(
+    [
+      /Row.*Column.*Problem/,
+      /2.*Sport.*Unknown sport "Quidditch"/,
+      /3.*Name.*Name is required\./,
+      /4.*Images.*Image "cones.jpg" is named, but no ZIP of images was uploaded\./,
+      /5.*Name.*A formula is not imported/,
+    ],
+    { timeout: 20_000 },
+  );
+  await expect(page.getByText('The file has 4 errors: nothing is applied.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Apply/ })).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+  await page.goto('/products/29');
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Starting Blocks renamed');
+});
+
+test('a long check shows its progress after a reload and can be cancelled', async ({ page }) => {
+  await signInAsAdmin(page);
+  const lines = [['Model code', 'Name', 'Sport', 'Categories']];
+  for (let i = 0; i < 20_000; i++)
+    lines.push([`BULK-${RUN}-${i}`, `Cone ${i}`, 'Athletics', 'Training Equipment']);
+  await upload(page, toCsv(lines));
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByRole('progressbar', { name: 'Rows checked' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel the import' }).click();
+  await expect(page.getByText('This import was cancelled: nothing was applied.')).toBeVisible({
+    timeout: 15_000,
+  });
+  await page.goto(`/shop?q=${encodeURIComponent(`BULK-${RUN}-1`)}`);
+  await expect(page.getByRole('link', { name: /Cone 1\b/ })).toHaveCount(0);
+});
+
+test('specifications edited in the product form show on the product page', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/admin/edit/23');
+  await hydrated(page);
+  await page.getByLabel('Model code (optional)').fill(`HG-${RUN}`);
+  await page.getByLabel('Specification 1 name').fill('Width');
+  await page.getByLabel('Specification 1 value').fill('3.66');
+  await page.getByLabel('Specification 1 unit').fill('m');
+  await page.getByRole('button', { name: 'Add a specification' }).click();
+  await page.getByLabel('Specification 3 name').fill('Standard');
+  await page.getByLabel('Specification 3 value').fill('FIH');
+  await page.getByRole('button', { name: 'Move specification 3 up' }).click();
+  await page.getByRole('button', { name: 'Move specification 2 up' }).click();
+  await expectNoSeriousViolations(page);
+  await page.getByRole('button', { name: 'SUBMIT' }).click();
+  await expect(page.getByText(/successfully updated/)).toBeVisible();
+
+  await page.goto('/products/23');
+  const specs = page.getByRole('table');
+  await expect(specs.getByRole('row')).toHaveText(['StandardFIH', 'Width3.66 m']);
+  await expect(page.getByText(`HG-${RUN}`)).toBeVisible();
+  const jsonLd = JSON.parse(
+    (await page.locator('script[type="application/ld+json"]').first().textContent())!,
+  );
+  expect(jsonLd.additionalProperty).toEqual([
+    { '@type': 'PropertyValue', name: 'Standard', value: 'FIH' },
+    { '@type': 'PropertyValue', name: 'Width', value: '3.66', unitText: 'm' },
+  ]);
+  await expectNoSeriousViolations(page);
+
+  // A row with a value and no name is refused with its message, nothing saved.
+  await page.goto('/admin/edit/23');
+  await hydrated(page);
+  await page.getByLabel('Specification 1 name').fill('');
+  await page.getByRole('button', { name: 'SUBMIT' }).click();
+  await expect(page.getByText('Each specification needs a name and a value.')).toBeVisible();
+});
