@@ -7,6 +7,7 @@ export default [
   route('shop/sports/:sportsId', 'routes/shop.tsx', { id: 'shop-sport' }),
   route('shop/category/:categoryId', 'routes/shop.tsx', { id: 'shop-category' }),
   route('products/:productId', 'routes/products.$productId.tsx'),
+  route('products/:productId/sheet.pdf', 'routes/products.$productId.sheet.ts'),
   route('login', 'routes/login.tsx'),
   route('login/google', 'routes/login.google.ts'),
   route('login/two-factor', 'routes/login.two-factor.tsx'),

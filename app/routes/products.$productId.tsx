@@ -1,4 +1,4 @@
-import { ChevronRight } from 'lucide-react';
+import { ChevronRight, FileText } from 'lucide-react';
 import { useState } from 'react';
 import { data, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/products.$productId';
@@ -52,6 +52,13 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
           ...(s.unit ? { unitText: s.unit } : {}),
         }))
       : undefined,
+    // The one-page product sheet (PDF), for a buyer to file or forward.
+    subjectOf: {
+      '@type': 'DigitalDocument',
+      name: `${product.name}: product sheet`,
+      encodingFormat: 'application/pdf',
+      url: `${origin}/products/${product.id}/sheet.pdf`,
+    },
   };
   return [
     ...seo({
@@ -266,6 +273,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <p className="text-sm text-slate-600">
               No online prices: send an enquiry and we reply with a quote.
             </p>
+            {/* A plain link: a file, which React Router does not render. */}
+            <a
+              href={`/products/${product.id}/sheet.pdf`}
+              className="mt-3 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+            >
+              <FileText aria-hidden className="size-4" /> Product sheet (PDF)
+            </a>
           </div>
           {product.description ? (
             <p className="mt-6 leading-relaxed whitespace-pre-line text-slate-800">

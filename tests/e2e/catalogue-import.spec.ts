@@ -8,10 +8,15 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import sharp from 'sharp';
 import yazl from 'yazl';
-import { expect, hydrated, test, type Page } from './test';
+import { pdfText } from '../pdf/text';
+import { expect, hydrated, request as playwrightRequest, test, type Page } from './test';
 import { expectNoSeriousViolations } from './axe';
 
 const RUN = randomUUID().slice(0, 6).toUpperCase();
+
+// Each test is a whole flow (an upload, a check on the server, pages read again): more than the
+// default half minute on a loaded machine.
+test.describe.configure({ timeout: 90_000 });
 
 function demoAdmin() {
   const text = readFileSync(path.join(process.env.E2E_DATA_DIR!, 'demo-admin.txt'), 'utf8');
@@ -208,6 +213,18 @@ test('specifications edited in the product form show on the product page', async
     { '@type': 'PropertyValue', name: 'Width', value: '3.66', unitText: 'm' },
   ]);
   await expectNoSeriousViolations(page);
+  expect(jsonLd.subjectOf.url).toMatch(/\/products\/23\/sheet\.pdf$/);
+
+  // The product sheet, linked from the page, for anyone: a PDF of one page with the new code.
+  const href = await page.getByRole('link', { name: 'Product sheet (PDF)' }).getAttribute('href');
+  const guest = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
+  const sheet = await guest.get(href!);
+  expect(sheet.headers()['content-type']).toBe('application/pdf');
+  const { text, pages } = await pdfText(await sheet.body());
+  expect(pages).toBe(1);
+  expect(text).toContain(`HG-${RUN}`);
+  expect((await guest.get('/products/999999/sheet.pdf')).status()).toBe(404);
+  await guest.dispose();
 
   // A row with a value and no name is refused with its message, nothing saved.
   await page.goto('/admin/edit/23');
