@@ -8,7 +8,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { recordAudit, diffFields, type Actor } from '../../audit/audit.server';
+import { recordAudit, recordAudits, diffFields, type Actor } from '../../audit/audit.server';
 import { db, rowsOf, type Database } from '../../db/client.server';
 import {
   categories,
@@ -501,18 +501,20 @@ async function applyCreates(
     p.images.map((image, position) => ({ productId: p.id, position, ...image })),
   );
   if (images.length) await tx.insert(productImages).values(images);
-  for (const p of planned)
-    await recordAudit(tx, {
+  await recordAudits(
+    tx,
+    planned.map((p) => ({
       actor,
-      entity: 'product',
+      entity: 'product' as const,
       entityId: p.id,
       entityName: p.plan.name,
-      action: 'create',
+      action: 'create' as const,
       changes: {
         ...diffFields({}, planSnapshot(p.plan, p.plan.status ?? 'published', p.images)),
         importedFrom: { from: null, to: 'spreadsheet' },
       },
-    });
+    })),
+  );
 }
 
 /** Applies a batch of updates; returns the image keys they dropped (removed after the commit). */
@@ -566,6 +568,7 @@ async function applyUpdates(
   const dropped: string[] = [];
   const newLinks: { productId: number; categoryId: number }[] = [];
   const newImages: (StoredImage & { productId: number; position: number })[] = [];
+  const audits: Parameters<typeof recordAudits>[1] = [];
   for (const row of rows) {
     const current = byId.get(row.productId!);
     if (!current || current.deletedAt || current.revision !== row.revision)
@@ -607,7 +610,7 @@ async function applyUpdates(
     );
     const keep = new Set(planned.map((i) => i.key));
     dropped.push(...own.filter((i) => !keep.has(i.key)).flatMap(imageKeys));
-    await recordAudit(tx, {
+    audits.push({
       actor,
       entity: 'product',
       entityId: current.id,
@@ -619,6 +622,7 @@ async function applyUpdates(
       },
     });
   }
+  await recordAudits(tx, audits);
   // Links and images rewritten for the batch at once (positions are unique per product).
   await tx.delete(productsCategories).where(inArray(productsCategories.productId, ids));
   if (newLinks.length) await tx.insert(productsCategories).values(newLinks);
