@@ -1,0 +1,254 @@
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  paginateListObjectsV2,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+
+/** One stored file as a listing names it. */
+export interface StoredFile {
+  key: string;
+  size: number;
+}
+
+/** A file opened for sending as it is (the /media route), with what its headers need. */
+export interface OpenedFile {
+  body: Readable;
+  size: number;
+  contentType: string;
+  etag?: string;
+  lastModified?: Date;
+}
+
+/**
+ * A place that keeps files by key: a local folder or a prefix of a bucket. Storage and
+ * PrivateStorage (storage.server.ts) are built on it, and the move command copies between two.
+ */
+export interface FileStore {
+  /** Where the files are, for messages: a folder, or s3://bucket/prefix. */
+  readonly where: string;
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** The file's bytes, or null when nothing is stored under `key`. */
+  get(key: string): Promise<Buffer | null>;
+  /** The file's size in bytes, or null when nothing is stored under `key`. */
+  size(key: string): Promise<number | null>;
+  /** Removes the file; a missing file is not an error (deletes are retried and idempotent). */
+  delete(key: string): Promise<void>;
+  /** Every file, in no particular order. */
+  list(): AsyncIterable<StoredFile>;
+}
+
+/**
+ * Keys are made by the server (content hashes, random names under a record's id); anything else
+ * reaching a store is a bug. The same rule for every store, so a key that works on disk works in
+ * a bucket and back.
+ */
+const KEY = /^[a-z0-9][a-z0-9_-]*(\.[a-z0-9]+)*(\/[a-z0-9][a-z0-9_-]*(\.[a-z0-9]+)*)*$/i;
+
+export function isStorageKey(key: string): boolean {
+  return key.length <= 512 && KEY.test(key);
+}
+
+function checkKey(key: string): string {
+  if (!isStorageKey(key)) throw new Error(`Bad storage key ${JSON.stringify(key)}`);
+  return key;
+}
+
+/** Content types by extension, for files copied from a folder (which keeps none). */
+const TYPES: Record<string, string> = {
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.svg': 'image/svg+xml',
+  '.pdf': 'application/pdf',
+  '.csv': 'text/csv',
+};
+
+export function contentTypeOf(key: string): string {
+  return TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/**
+ * A local folder. Private files get owner-only permissions. `root` is read on each call, so a
+ * test may point DATA_DIR elsewhere before the first use.
+ */
+export function folderStore(root: () => string, options: { private?: boolean } = {}): FileStore {
+  const file = (key: string) => path.join(root(), checkKey(key));
+  const missing = (error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  };
+  return {
+    get where() {
+      return root();
+    },
+    async put(key, data) {
+      const target = file(key);
+      await mkdir(path.dirname(target), {
+        recursive: true,
+        ...(options.private ? { mode: 0o700 } : {}),
+      });
+      await writeFile(target, data, options.private ? { mode: 0o600 } : {});
+    },
+    async get(key) {
+      return readFile(file(key)).catch(missing);
+    },
+    async size(key) {
+      return stat(file(key)).then((s) => (s.isFile() ? s.size : null), missing);
+    },
+    async delete(key) {
+      await rm(file(key), { force: true });
+    },
+    async *list() {
+      const base = root();
+      const entries = await readdir(base, { recursive: true, withFileTypes: true }).catch(
+        (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? [] : Promise.reject(error)),
+      );
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const full = path.join(entry.parentPath, entry.name);
+        const key = path.relative(base, full).split(path.sep).join('/');
+        // A stray file (an editor's backup, a half-written copy) is not the shop's.
+        if (!isStorageKey(key)) continue;
+        yield { key, size: (await stat(full)).size };
+      }
+    },
+  };
+}
+
+/** The connection settings of env.server.ts's `s3`. */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  forcePathStyle: boolean;
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+}
+
+export function s3Client(settings: S3Settings): S3Client {
+  return new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+    credentials: settings.credentials,
+    // Checksums only where S3 requires them: the newer default (a CRC header on every upload, a
+    // checksum mode on every download) is refused or mis-signed by several S3-compatible
+    // services, and TLS already protects the bytes in transit.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+}
+
+const statusOf = (error: unknown) =>
+  error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+
+/** Null for "no such object" (404), the error itself otherwise. */
+function absent(error: unknown): null {
+  if (statusOf(error) === 404) return null;
+  throw error;
+}
+
+/** A bucket's prefix as a FileStore, plus `open` for streaming a file out as it is. */
+export interface BucketStore extends FileStore {
+  /** Resolves when the bucket answers (readiness); rejects when it does not. */
+  check(): Promise<void>;
+  /**
+   * The file with its metadata for sending, or null when absent; `notModified` when the
+   * caller's ETag (If-None-Match) still matches, so nothing needs sending.
+   */
+  open(
+    key: string,
+    options?: { ifNoneMatch?: string },
+  ): Promise<OpenedFile | { notModified: true } | null>;
+}
+
+/**
+ * The objects under `prefix` in a bucket. No object is written with an ACL: whether anything is
+ * public is the bucket's policy alone (private by default on every S3-compatible service, and
+ * several refuse ACLs outright). `cacheControl` is stored with each object, so a CDN or the
+ * bucket's own URL serves it with the same headers the shop would.
+ */
+export function bucketStore(
+  client: S3Client,
+  bucket: string,
+  prefix: string,
+  options: { cacheControl: string },
+): BucketStore {
+  const Key = (key: string) => prefix + checkKey(key);
+  return {
+    where: `s3://${bucket}/${prefix}`,
+    async put(key, data, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: Key(key),
+          Body: data,
+          ContentType: contentType,
+          ContentLength: data.length,
+          CacheControl: options.cacheControl,
+        }),
+      );
+    },
+    async get(key) {
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket: bucket, Key: Key(key) }));
+        return Buffer.from(await out.Body!.transformToByteArray());
+      } catch (error) {
+        return absent(error);
+      }
+    },
+    async size(key) {
+      try {
+        const out = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: Key(key) }));
+        return out.ContentLength ?? 0;
+      } catch (error) {
+        return absent(error);
+      }
+    },
+    async delete(key) {
+      // S3 answers a delete of a missing key with success, as the interface wants.
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: Key(key) }));
+    },
+    async *list() {
+      for await (const page of paginateListObjectsV2(
+        { client },
+        { Bucket: bucket, Prefix: prefix },
+      )) {
+        for (const object of page.Contents ?? []) {
+          const key = object.Key?.slice(prefix.length);
+          if (key && isStorageKey(key)) yield { key, size: object.Size ?? 0 };
+        }
+      }
+    },
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket: bucket }));
+    },
+    async open(key, { ifNoneMatch } = {}) {
+      if (!isStorageKey(key)) return null;
+      try {
+        const out = await client.send(
+          new GetObjectCommand({ Bucket: bucket, Key: Key(key), IfNoneMatch: ifNoneMatch }),
+        );
+        return {
+          body: out.Body as Readable,
+          size: out.ContentLength ?? 0,
+          contentType: out.ContentType ?? contentTypeOf(key),
+          etag: out.ETag,
+          lastModified: out.LastModified,
+        };
+      } catch (error) {
+        if (statusOf(error) === 304) return { notModified: true };
+        return absent(error);
+      }
+    },
+  };
+}
