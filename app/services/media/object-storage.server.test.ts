@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaFromBucket } from '../../../server/media';
 import { startS3, type S3TestServer } from '../../../tests/setup/s3';
 import { readiness, storageCheck } from '../health.server';
-import { s3Client } from './object-store.server';
+import { s3Client } from './s3-store.server';
 import { bucketsFor, MEDIA_CACHE_CONTROL, s3Storage, type Buckets } from './storage.server';
 
 let s3: S3TestServer;

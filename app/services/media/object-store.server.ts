@@ -1,16 +1,6 @@
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  paginateListObjectsV2,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
 
 /** One stored file as a listing names it. */
 export interface StoredFile {
@@ -56,7 +46,7 @@ export function isStorageKey(key: string): boolean {
   return key.length <= 512 && KEY.test(key);
 }
 
-function checkKey(key: string): string {
+export function checkKey(key: string): string {
   if (!isStorageKey(key)) throw new Error(`Bad storage key ${JSON.stringify(key)}`);
   return key;
 }
@@ -125,38 +115,6 @@ export function folderStore(root: () => string, options: { private?: boolean } =
   };
 }
 
-/** The connection settings of env.server.ts's `s3`. */
-export interface S3Settings {
-  bucket: string;
-  region: string;
-  endpoint?: string;
-  forcePathStyle: boolean;
-  credentials?: { accessKeyId: string; secretAccessKey: string };
-}
-
-export function s3Client(settings: S3Settings): S3Client {
-  return new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint,
-    forcePathStyle: settings.forcePathStyle,
-    credentials: settings.credentials,
-    // Checksums only where S3 requires them: the newer default (a CRC header on every upload, a
-    // checksum mode on every download) is refused or mis-signed by several S3-compatible
-    // services, and TLS already protects the bytes in transit.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
-}
-
-const statusOf = (error: unknown) =>
-  error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
-
-/** Null for "no such object" (404), the error itself otherwise. */
-function absent(error: unknown): null {
-  if (statusOf(error) === 404) return null;
-  throw error;
-}
-
 /** A bucket's prefix as a FileStore, plus `open` for streaming a file out as it is. */
 export interface BucketStore extends FileStore {
   /** Resolves when the bucket answers (readiness); rejects when it does not. */
@@ -172,83 +130,22 @@ export interface BucketStore extends FileStore {
 }
 
 /**
- * The objects under `prefix` in a bucket. No object is written with an ACL: whether anything is
- * public is the bucket's policy alone (private by default on every S3-compatible service, and
- * several refuse ACLs outright). `cacheControl` is stored with each object, so a CDN or the
- * bucket's own URL serves it with the same headers the shop would.
+ * A bucket's store whose S3 code is loaded on first use (`make`), so a shop without S3_BUCKET
+ * never loads the SDK (a second of start-up and tens of megabytes).
  */
-export function bucketStore(
-  client: S3Client,
-  bucket: string,
-  prefix: string,
-  options: { cacheControl: string },
-): BucketStore {
-  const Key = (key: string) => prefix + checkKey(key);
+export function lazyBucketStore(where: string, make: () => Promise<BucketStore>): BucketStore {
+  let store: Promise<BucketStore> | undefined;
+  const loaded = () => (store ??= make());
   return {
-    where: `s3://${bucket}/${prefix}`,
-    async put(key, data, contentType) {
-      await client.send(
-        new PutObjectCommand({
-          Bucket: bucket,
-          Key: Key(key),
-          Body: data,
-          ContentType: contentType,
-          ContentLength: data.length,
-          CacheControl: options.cacheControl,
-        }),
-      );
-    },
-    async get(key) {
-      try {
-        const out = await client.send(new GetObjectCommand({ Bucket: bucket, Key: Key(key) }));
-        return Buffer.from(await out.Body!.transformToByteArray());
-      } catch (error) {
-        return absent(error);
-      }
-    },
-    async size(key) {
-      try {
-        const out = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: Key(key) }));
-        return out.ContentLength ?? 0;
-      } catch (error) {
-        return absent(error);
-      }
-    },
-    async delete(key) {
-      // S3 answers a delete of a missing key with success, as the interface wants.
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: Key(key) }));
-    },
+    where,
+    put: async (key, data, contentType) => (await loaded()).put(key, data, contentType),
+    get: async (key) => (await loaded()).get(key),
+    size: async (key) => (await loaded()).size(key),
+    delete: async (key) => (await loaded()).delete(key),
     async *list() {
-      for await (const page of paginateListObjectsV2(
-        { client },
-        { Bucket: bucket, Prefix: prefix },
-      )) {
-        for (const object of page.Contents ?? []) {
-          const key = object.Key?.slice(prefix.length);
-          if (key && isStorageKey(key)) yield { key, size: object.Size ?? 0 };
-        }
-      }
+      yield* (await loaded()).list();
     },
-    async check() {
-      await client.send(new HeadBucketCommand({ Bucket: bucket }));
-    },
-    async open(key, { ifNoneMatch } = {}) {
-      if (!isStorageKey(key)) return null;
-      try {
-        const out = await client.send(
-          new GetObjectCommand({ Bucket: bucket, Key: Key(key), IfNoneMatch: ifNoneMatch }),
-        );
-        return {
-          body: out.Body as Readable,
-          size: out.ContentLength ?? 0,
-          contentType: out.ContentType ?? contentTypeOf(key),
-          etag: out.ETag,
-          lastModified: out.LastModified,
-        };
-      } catch (error) {
-        if (statusOf(error) === 304) return { notModified: true };
-        return absent(error);
-      }
-    },
+    check: async () => (await loaded()).check(),
+    open: async (key, options) => (await loaded()).open(key, options),
   };
 }

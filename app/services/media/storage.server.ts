@@ -3,10 +3,10 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { ImageVariant } from '../db/schema';
 import { env, type S3Config } from '../env.server';
+import type { S3Client } from '@aws-sdk/client-s3';
 import {
-  bucketStore,
   folderStore,
-  s3Client,
+  lazyBucketStore,
   type BucketStore,
   type FileStore,
 } from './object-store.server';
@@ -88,15 +88,25 @@ export interface Buckets {
   private: BucketStore;
 }
 
-/** The bucket's two prefixes for these settings (the move command and the tests use it too). */
-export function bucketsFor(config: S3Config, client = s3Client(config)): Buckets {
+/**
+ * The bucket's two prefixes for these settings (the move command and the tests use it too), on
+ * one client: `client`, or one made from the settings when first used.
+ */
+export function bucketsFor(config: S3Config, client?: S3Client): Buckets {
+  let sdk: Promise<{ s3: typeof import('./s3-store.server'); client: S3Client }> | undefined;
+  const load = () =>
+    (sdk ??= import('./s3-store.server').then((s3) => ({
+      s3,
+      client: client ?? s3.s3Client(config),
+    })));
+  const prefix = (name: string, cacheControl: string) =>
+    lazyBucketStore(`s3://${config.bucket}/${name}`, async () => {
+      const { s3, client } = await load();
+      return s3.bucketStore(client, config.bucket, name, { cacheControl });
+    });
   return {
-    public: bucketStore(client, config.bucket, BUCKET_PREFIX.public, {
-      cacheControl: MEDIA_CACHE_CONTROL,
-    }),
-    private: bucketStore(client, config.bucket, BUCKET_PREFIX.private, {
-      cacheControl: PRIVATE_CACHE_CONTROL,
-    }),
+    public: prefix(BUCKET_PREFIX.public, MEDIA_CACHE_CONTROL),
+    private: prefix(BUCKET_PREFIX.private, PRIVATE_CACHE_CONTROL),
   };
 }
 
