@@ -1,5 +1,5 @@
 import { pipeline } from 'node:stream/promises';
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 import { log } from '~/services/log.server';
 import type { BucketStore } from '~/services/media/object-store.server';
 import { MEDIA_CACHE_CONTROL } from '~/services/media/storage.server';
@@ -11,7 +11,7 @@ import { MEDIA_CACHE_CONTROL } from '~/services/media/storage.server';
  * here: private files live under another prefix, which no path under /media reaches.
  */
 export function mediaFromBucket(files: Pick<BucketStore, 'open'>) {
-  return async (req: Request, res: Response, next: NextFunction) => {
+  return async (req: Request, res: Response) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.status(405).set('Allow', 'GET, HEAD').type('text/plain').send('Method not allowed.');
       return;
@@ -43,7 +43,16 @@ export function mediaFromBucket(files: Pick<BucketStore, 'open'>) {
       }
       await pipeline(file.body, res);
     } catch (error) {
-      if (!res.headersSent) return next(error);
+      if (!res.headersSent) {
+        // The bucket did not answer: this file is unavailable for now, not a bug of the page.
+        log().warn({ err: error, key }, 'Media read failed');
+        res
+          .status(503)
+          .set({ 'Retry-After': '30', 'Cache-Control': 'no-store' })
+          .type('text/plain')
+          .send('The file cannot be read just now. Please try again.');
+        return;
+      }
       // The bucket stopped sending half-way: the client sees a cut-off response, not a 200.
       log().warn({ err: error, key }, 'Media stream failed');
       res.destroy();

@@ -146,6 +146,22 @@ describe('/media from the bucket', () => {
     }
   });
 
+  it('answers 503 while the bucket cannot be reached', async () => {
+    const away = express();
+    const gone = bucketsFor({ ...s3.config, endpoint: 'http://127.0.0.1:9' });
+    away.use('/media', mediaFromBucket(gone.public));
+    const server = away.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const res = await fetch(`http://127.0.0.1:${port}/media/products/served.jpg`);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    } finally {
+      server.close();
+    }
+  });
+
   it('refuses methods other than GET and HEAD', async () => {
     const res = await fetch(`${base}/media/products/served.jpg`, { method: 'DELETE' });
     expect(res.status).toBe(405);

@@ -51,16 +51,17 @@ export function checkKey(key: string): string {
   return key;
 }
 
-/** Content types by extension, for files copied from a folder (which keeps none). */
+/**
+ * Content types by extension, for files copied from a folder (which keeps none). Only what the
+ * shop stores; anything else is sent as bytes to download, never as something a browser runs.
+ */
 const TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
   '.png': 'image/png',
   '.webp': 'image/webp',
   '.avif': 'image/avif',
-  '.svg': 'image/svg+xml',
   '.pdf': 'application/pdf',
-  '.csv': 'text/csv',
 };
 
 export function contentTypeOf(key: string): string {
