@@ -19,8 +19,9 @@ import { isDatabaseHealthy } from '~/services/boot.server';
 import { readiness } from '~/services/health.server';
 import { log } from '~/services/log.server';
 import { enableMetrics, METRICS_CONTENT_TYPE, metricsText } from '~/services/metrics.server';
-import { uploadsDir } from '~/services/media/storage.server';
+import { configuredBuckets, uploadsDir } from '~/services/media/storage.server';
 import { catalogueApi } from './api';
+import { mediaFromBucket } from './media';
 import { bodyLimit } from './body-limit';
 import { securityHeaders, varyByVisitor } from './headers';
 import { metricsEndpoint } from './metrics';
@@ -43,6 +44,7 @@ export function securityHeadersFor() {
   return securityHeaders({
     https: config.publicUrl.startsWith('https://'),
     development: config.NODE_ENV === 'development',
+    imageOrigins: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [],
   });
 }
 
@@ -158,15 +160,19 @@ export function createApp(): express.Express {
   // The icon is an SVG (root.tsx links it); clients that ask for the old name are sent there.
   app.get('/favicon.ico', nameRoute, (_req, res) => res.redirect(301, '/favicon.svg'));
 
-  // Stored images: keys are content hashes, so they never change.
+  // Stored images: keys are content hashes, so they never change. From the bucket when there
+  // is one (also when S3_PUBLIC_URL sends browsers there: older links keep working).
+  const buckets = configuredBuckets();
   app.use(
     '/media',
-    express.static(uploadsDir(), {
-      immutable: true,
-      maxAge: '1y',
-      index: false,
-      fallthrough: false,
-    }),
+    buckets
+      ? mediaFromBucket(buckets.public)
+      : express.static(uploadsDir(), {
+          immutable: true,
+          maxAge: '1y',
+          index: false,
+          fallthrough: false,
+        }),
   );
 
   // While the database is away, every request that needs it is answered 503 at once (after one

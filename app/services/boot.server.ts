@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { accountExists, createOrPromoteAdmin } from './accounts/admins.server';
 import { deliverSoon, startMailRetries } from './mail/queue.server';
 import { db } from './db/client.server';
-import { migrateDatabase } from './db/migrate.server';
+import { migrateDatabase, underBootLock } from './db/migrate.server';
 import { lockDataDir } from './data-lock.server';
 import { env } from './env.server';
 import { log } from './log.server';
@@ -20,23 +20,25 @@ export async function boot(
 ): Promise<void> {
   const config = env();
   if (config.database.kind === 'pglite' && config.database.dir) lockDataDir(config.dataDir);
-  await migrateDatabase();
-  if (config.seedDemo && (await isCatalogueEmpty())) {
-    say('Empty database: loading the demo catalogue…');
-    await seedDemoCatalogue({ log: say });
-    // Its password is a secret and its address an address: the log says only where they are.
-    if (await ensureDemoAdmin()) {
-      say(`Demo admin created: its e-mail and password are in ${config.dataDir}/demo-admin.txt`);
+  await underBootLock(async () => {
+    await migrateDatabase();
+    if (config.seedDemo && (await isCatalogueEmpty())) {
+      say('Empty database: loading the demo catalogue…');
+      await seedDemoCatalogue({ log: say });
+      // Its password is a secret and its address an address: the log says only where they are.
+      if (await ensureDemoAdmin()) {
+        say(`Demo admin created: its e-mail and password are in ${config.dataDir}/demo-admin.txt`);
+      }
     }
-  }
-  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD && !(await accountExists(config.ADMIN_EMAIL))) {
-    await createOrPromoteAdmin({
-      email: config.ADMIN_EMAIL,
-      name: 'Administrator',
-      password: config.ADMIN_PASSWORD,
-    });
-    say('Admin created from ADMIN_EMAIL.');
-  }
+    if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD && !(await accountExists(config.ADMIN_EMAIL))) {
+      await createOrPromoteAdmin({
+        email: config.ADMIN_EMAIL,
+        name: 'Administrator',
+        password: config.ADMIN_PASSWORD,
+      });
+      say('Admin created from ADMIN_EMAIL.');
+    }
+  });
   // The company pages' drawn pictures are found in storage (or drawn, on the first start) now, in
   // the background, not for the first visitor.
   companyPictures().catch((error: unknown) =>
