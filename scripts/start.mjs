@@ -149,10 +149,14 @@ async function runPrimary(count) {
   const stop = (exitCode) => {
     if (stopping) return;
     stopping = true;
+    const workers = alive();
+    log.info(`Stopping the ${workers.length} server processes.`);
     // Each stops gracefully; one that had to cut requests at its time limit makes the exit 1.
-    Promise.all(alive().map(retire)).then((codes) =>
-      process.exit(exitCode || (codes.some((code) => code !== 0) ? 1 : 0)),
-    );
+    Promise.all(workers.map(retire)).then((codes) => {
+      const code = exitCode || (codes.some((c) => c !== 0) ? 1 : 0);
+      log.info({ exitCode: code }, 'Stopped');
+      process.exit(code);
+    });
   };
   /**
    * SIGHUP: every worker is replaced, one at a time: a new one starts (loading the build as it is
