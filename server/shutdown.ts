@@ -3,6 +3,7 @@ import { stopBackgroundWork } from '~/services/boot.server';
 import { closeDb } from '~/services/db/client.server';
 import { env } from '~/services/env.server';
 import { log } from '~/services/log.server';
+import { mailSettled } from '~/services/mail/queue.server';
 
 /**
  * A graceful stop (SIGTERM, SIGINT, or a worker retired by a rolling restart): nothing that was
@@ -69,10 +70,11 @@ export function prepareShutdown(
       (error: unknown) => logger.error({ err: error }, 'Stopping the mail queue or jobs failed'),
     );
 
+    // A request answered while stopping may have left work behind it (a reset mail is queued
+    // after the answer, so its timing tells nothing): that runs before the database closes.
+    const settled = Promise.all([requests, background]).then(() => mailSettled());
     let exitCode = 0;
-    if (
-      (await Promise.race([Promise.all([requests, background]), after(timeoutMs)])) === 'timeout'
-    ) {
+    if ((await Promise.race([settled, after(timeoutMs)])) === 'timeout') {
       exitCode = 1;
       logger.warn(
         { cutRequests: active.size, timeoutMs },

@@ -10,6 +10,7 @@ import {
   deliverPendingMail,
   deliverSoon,
   mailSettled,
+  queueInBackground,
   queueMail,
   startMailRetries,
   stopMailQueue,
@@ -82,8 +83,22 @@ describe('stopping the background work', () => {
     await mailSettled();
     expect(await queued()).toEqual([unsent, unsent, unsent]);
 
+    // Mail a request queues after its answer (a reset link), once the server is stopping, is
+    // queued, not sent; waiting for the background work waits for it too, though it came later.
+    const settled = mailSettled();
+    queueInBackground(async () => {
+      await new Promise((r) => setTimeout(r, 100));
+      await queueMail(db(), [{ to: 'stop-4@school.example', subject: 'Stop 4', text: 'x' }]);
+    });
+    await settled;
+    const fourth = await db()
+      .select({ sentAt: pendingMail.sentAt })
+      .from(pendingMail)
+      .where(inArray(pendingMail.subject, ['Stop 4']));
+    expect(fourth).toEqual([{ sentAt: null }]);
+
     // The next start sends them.
     startMailRetries(3_600_000);
-    expect(await deliverPendingMail()).toEqual({ sent: 3, failed: 0 });
+    expect(await deliverPendingMail()).toEqual({ sent: 4, failed: 0 });
   });
 });

@@ -2,8 +2,8 @@
 // SIGTERM (one process, PGlite or PostgreSQL): the requests in flight finish, a slow upload among
 // them; /readyz says 503 at once; connections close as soon as they are idle; every enquiry
 // acknowledged is in the database afterwards; the exit code is 0, or 1 when the time limit
-// (SHUTDOWN_TIMEOUT_MS) cut a request. SIGHUP with WEB_CONCURRENCY=2 (PostgreSQL): every
-// process is replaced and not one request fails.
+// (SHUTDOWN_TIMEOUT_MS) cut a request; one process ignores SIGHUP. SIGHUP with WEB_CONCURRENCY=2
+// (PostgreSQL): every process is replaced and not one request fails.
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
@@ -238,6 +238,10 @@ describe('SIGTERM', () => {
     const shop = (server = await startBuiltServer(serverEnv(5000), { dataDir }));
     const flow = stream(shop.base, productIds);
     await afterAcknowledged(flow, 5);
+    // One process has no other to hand its port to: SIGHUP is ignored, not its default (the end).
+    shop.child.kill('SIGHUP');
+    await vi.waitFor(() => expect(shop.stdout()).toContain('SIGHUP ignored'), { interval: 50 });
+    await afterAcknowledged(flow, 2);
 
     const idle = await idleConnection(shop.base);
     const slowKey = randomUUID();
@@ -337,7 +341,7 @@ describe.skipIf(!onPostgres)('SIGHUP with WEB_CONCURRENCY=2', () => {
     const dataDir = newDataDir('reload');
     const productIds = await prepareCatalogue(dataDir);
     const shop = (server = await startBuiltServer(
-      { ...serverEnv(5000), WEB_CONCURRENCY: '2' },
+      { ...serverEnv(5000), WEB_CONCURRENCY: '2', SHUTDOWN_TIMEOUT_MS: '3000' },
       { dataDir, timeoutMs: 120_000 },
     ));
     await vi.waitFor(() => expect(shop.stdout()).toContain('(2 processes)'), {
@@ -373,11 +377,23 @@ describe.skipIf(!onPostgres)('SIGHUP with WEB_CONCURRENCY=2', () => {
     const replaced = logLines(shop).filter((l) =>
       /^Server process \d+ replaced by \d+ \(exit code 0\)/.test(l.msg),
     );
-    expect(replaced).toHaveLength(2);
+    const stopLines = logLines(shop)
+      .filter((l) => /^(Stopping|Shutdown|Stopped|Server process|Mail queue|Requests)/.test(l.msg))
+      .map((l) => JSON.stringify(l))
+      .join('\n');
+    expect(replaced, stopLines).toHaveLength(2);
 
+    // SIGTERM while an upload needs longer than SHUTDOWN_TIMEOUT_MS: the process serving it cuts
+    // it, and the server's exit code says so to its supervisor.
+    const tooSlow = slowEnquiry(shop.base, productIds, randomUUID(), 8000);
+    await new Promise((r) => setTimeout(r, 300));
     const gone = exited(shop);
     shop.child.kill('SIGTERM');
-    expect((await gone).code).toBe(0);
+    expect((await tooSlow.closed).received).toBe('');
+    expect((await gone).code).toBe(1);
+    expect(
+      logLines(shop).find((l) => l.msg === 'Stopped' && l.pid === shop.child.pid),
+    ).toMatchObject({ exitCode: 1 });
     const acknowledged = [...flow.acknowledged, ...slowKeys];
     const found = await stored(dataDir, acknowledged);
     expect(acknowledged.filter((key) => !found.includes(key))).toEqual([]);

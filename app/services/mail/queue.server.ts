@@ -48,6 +48,8 @@ function backoffSeconds(attempts: number): number {
  * Returns how many were sent and how many failed.
  */
 export async function deliverPendingMail(limit = 20): Promise<{ sent: number; failed: number }> {
+  // Rounds queued behind one another (each commit starts one) end here once the server stops.
+  if (stopped) return { sent: 0, failed: 0 };
   const claimed = await db().execute<QueuedRow>(sql`
     UPDATE pending_mail SET locked_until = now() + interval '2 minutes', attempts = attempts + 1
      WHERE id IN (
@@ -166,9 +168,16 @@ export function queueInBackground(task: () => Promise<unknown>): void {
     .catch((error: unknown) => log().error({ err: error }, 'Queueing or delivering mail failed'));
 }
 
-/** Resolves when the background deliveries started so far have finished (shutdown, tests). */
-export function mailSettled(): Promise<unknown> {
-  return inFlight;
+/**
+ * Resolves when the background work queued so far has finished, including work queued while it
+ * waited (shutdown, tests).
+ */
+export async function mailSettled(): Promise<void> {
+  let current: Promise<unknown>;
+  do {
+    current = inFlight;
+    await current;
+  } while (current !== inFlight);
 }
 
 let timer: NodeJS.Timeout | undefined;
