@@ -11,6 +11,7 @@ const SLOW = [
   'tests/integration/processes.test.ts',
   'tests/integration/database-outage.test.ts',
   'tests/integration/instances.test.ts',
+  'tests/integration/restart.test.ts',
   'scripts/backup.test.ts',
 ];
 

@@ -27,8 +27,10 @@ import { securityHeaders, varyByVisitor } from './headers';
 import { metricsEndpoint } from './metrics';
 import { nameRoute, observeRequests, routeLabeller } from './observe';
 import { guestPageCache } from './page-cache';
+import { isStopping } from './shutdown';
 
-export { boot, stopBackgroundWork } from '~/services/boot.server';
+export { boot } from '~/services/boot.server';
+export { prepareShutdown } from './shutdown';
 export { ConfigError } from '~/services/env.server';
 export { DataDirLockedError } from '~/services/data-lock.server';
 export { log } from '~/services/log.server';
@@ -142,6 +144,10 @@ export function createApp(): express.Express {
   // Readiness: the database and the storage answer; 503 while either does not (a load balancer
   // sends no traffic here meanwhile; the process recovers by itself).
   app.get('/readyz', nameRoute, async (_req, res) => {
+    // A stopping process sends balancers away before its connections close.
+    if (isStopping()) {
+      return void res.status(503).set('Cache-Control', 'no-store').json({ status: 'stopping' });
+    }
     const { ready, checks } = await readiness();
     res
       .status(ready ? 200 : 503)

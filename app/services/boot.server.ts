@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { accountExists, createOrPromoteAdmin } from './accounts/admins.server';
-import { deliverSoon, startMailRetries } from './mail/queue.server';
+import { deliverSoon, startMailRetries, stopMailQueue } from './mail/queue.server';
 import { db } from './db/client.server';
 import { migrateDatabase, underBootLock } from './db/migrate.server';
 import { lockDataDir } from './data-lock.server';
@@ -45,15 +45,18 @@ export async function boot(
     log().error({ err: error }, 'Drawing the company pictures failed (retried on the next visit)'),
   );
   // Mail queued while the mail server was down (or by a previous run) goes out now and every minute.
-  deliverSoon();
   startMailRetries();
+  deliverSoon();
   // Quotation reminders and any other scheduled work: every instance looks, one runs each job.
   startScheduler();
 }
 
-/** What a stopping server waits for: the scheduled job running now, if any. */
+/**
+ * Stops the mail queue and the scheduler from taking new work; resolves when the message being
+ * sent and the job running now, if any, have finished. What is left waits in the database.
+ */
 export async function stopBackgroundWork(): Promise<void> {
-  await stopScheduler();
+  await Promise.all([stopScheduler(), stopMailQueue()]);
 }
 
 /** Whether the database answers a trivial query within the time limit. */

@@ -44,6 +44,17 @@ describe('parseEnv', () => {
       expect(() => parseEnv({ JOBS_INTERVAL_MS: bad }), bad).toThrow(/JOBS_INTERVAL_MS/);
   });
 
+  it('reads the shutdown time limit in milliseconds, 10 s by default', () => {
+    expect(parseEnv({ DATA_DIR: '/tmp/fh-env-test' }).shutdownTimeoutMs).toBe(10_000);
+    expect(
+      parseEnv({ DATA_DIR: '/tmp/fh-env-test', SHUTDOWN_TIMEOUT_MS: '30000' }).shutdownTimeoutMs,
+    ).toBe(30_000);
+    for (const bad of ['0', '99', '1000000', '10s', '-5'])
+      expect(() => parseEnv({ SHUTDOWN_TIMEOUT_MS: bad }), bad).toThrow(
+        /SHUTDOWN_TIMEOUT_MS: must be milliseconds, 100 to 999999/,
+      );
+  });
+
   it('reads the retention periods in months and the DPO address', () => {
     const defaults = parseEnv({ DATA_DIR: '/tmp/fh-env-test' });
     expect(defaults.retentionEnquiryMonths).toBe(24);

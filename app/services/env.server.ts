@@ -99,6 +99,13 @@ const EnvSchema = z
       .trim()
       .regex(/^[1-9][0-9]{2,7}$/, 'must be milliseconds, 100 to 99999999')
       .default('60000'),
+    // How long a stopping server lets requests in flight, a mail being sent and a running job
+    // finish before it cuts them (scripts/start.mjs, server/shutdown.ts).
+    SHUTDOWN_TIMEOUT_MS: z
+      .string()
+      .trim()
+      .regex(/^[1-9][0-9]{2,5}$/, 'must be milliseconds, 100 to 999999')
+      .default('10000'),
     // Months after its last activity that an enquiry which never became an order is anonymised,
     // and a contact message (the privacy notice states both).
     RETENTION_ENQUIRY_MONTHS: z
@@ -225,6 +232,8 @@ export type Env = z.infer<typeof EnvSchema> & {
   quotationReminderDays: number;
   /** JOBS_INTERVAL_MS as a number. */
   jobsIntervalMs: number;
+  /** SHUTDOWN_TIMEOUT_MS as a number. */
+  shutdownTimeoutMs: number;
   /** RETENTION_ENQUIRY_MONTHS and RETENTION_CONTACT_MONTHS as numbers. */
   retentionEnquiryMonths: number;
   retentionContactMonths: number;
@@ -293,6 +302,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     trustedHops: Number(env.TRUST_PROXY),
     quotationReminderDays: Number(env.QUOTATION_REMINDER_DAYS),
     jobsIntervalMs: Number(env.JOBS_INTERVAL_MS),
+    shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS),
     retentionEnquiryMonths: Number(env.RETENTION_ENQUIRY_MONTHS),
     retentionContactMonths: Number(env.RETENTION_CONTACT_MONTHS),
     s3: s3Config(env),

@@ -51,6 +51,8 @@ export async function runDueJobs(now = new Date(), jobs: readonly Job[] = JOBS):
     .onConflictDoNothing();
   const ran: string[] = [];
   for (const job of jobs) {
+    // A stopping server finishes the job it is running and claims no other.
+    if (stopping) break;
     const claimed = await db().execute(sql`
       UPDATE scheduled_jobs SET locked_until = ${new Date(now.getTime() + LEASE_MS)}, updated_at = ${now}
        WHERE name IN (
@@ -87,6 +89,7 @@ export async function runDueJobs(now = new Date(), jobs: readonly Job[] = JOBS):
 
 let timer: NodeJS.Timeout | undefined;
 let running: Promise<unknown> = Promise.resolve();
+let stopping = false;
 
 /**
  * Looks for due jobs now and then every JOBS_INTERVAL_MS (a minute by default) in this process.
@@ -95,6 +98,7 @@ let running: Promise<unknown> = Promise.resolve();
  */
 export function startScheduler(intervalMs = env().jobsIntervalMs): void {
   if (timer) return;
+  stopping = false;
   let busy = false;
   const tick = () => {
     if (busy) return;
@@ -112,6 +116,7 @@ export function startScheduler(intervalMs = env().jobsIntervalMs): void {
 
 /** Stops the ticks and waits for a run in progress to end (shutdown, tests). */
 export async function stopScheduler(): Promise<void> {
+  stopping = true;
   clearInterval(timer);
   timer = undefined;
   await running;
