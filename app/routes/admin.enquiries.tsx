@@ -116,7 +116,7 @@ export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
             type="search"
             value={q}
             onChange={(e) => setQ(e.target.value)}
-            placeholder="Reference, name, e-mail, PO, product, messages"
+            placeholder="Reference, name, product, message"
             className={input}
           />
         </div>

@@ -143,7 +143,12 @@ export async function searchEnquiries(
       .from(enquiries)
       .leftJoin(user, eq(user.id, enquiries.assigneeId))
       .where(where)
-      .orderBy(desc(enquiries.waitingForUs), desc(enquiries.lastActivityAt), desc(enquiries.id))
+      // As the indexes are declared (DESC NULLS LAST), so that they serve the order.
+      .orderBy(
+        sql`${enquiries.waitingForUs} desc nulls last`,
+        sql`${enquiries.lastActivityAt} desc nulls last`,
+        sql`${enquiries.id} desc nulls last`,
+      )
       .limit(INBOX_PAGE_SIZE)
       .offset((filter.page - 1) * INBOX_PAGE_SIZE),
   ]);
