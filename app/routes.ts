@@ -55,6 +55,8 @@ export default [
     // The staff inbox: enquiries (with quotations and the CSV export) and contact messages.
     route('enquiries', 'routes/admin.enquiries.tsx'),
     route('enquiries.csv', 'routes/admin.enquiries.csv.ts'),
+    // An enquiry that did not come through the cart (a call, an e-mail, a visit, a contact message).
+    route('enquiries/new', 'routes/admin.enquiries.new.tsx'),
     route('enquiries/:id', 'routes/admin.enquiries.$id.tsx'),
     route('enquiries/:id/quotation', 'routes/admin.enquiries.$id.quotation.tsx'),
     route('enquiries/:id/quotation/preview', 'routes/admin.enquiries.$id.quotation.preview.ts'),
@@ -72,6 +74,8 @@ export default [
     route('reports.csv', 'routes/admin.reports.csv.ts'),
     route('messages', 'routes/admin.messages.tsx'),
     route('messages/:id', 'routes/admin.messages.$id.tsx'),
+    // Canned replies: snippets staff insert into replies.
+    route('replies', 'routes/admin.replies.tsx'),
     // Any other /admin/… address goes through the guard before its 404: a guest is sent to sign
     // in and a customer gets 403, so nobody outside learns which back-office pages exist.
     route('*', 'routes/admin.$.tsx'),

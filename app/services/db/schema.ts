@@ -368,6 +368,29 @@ export const cartMerges = pgTable(
 export const enquiryStatuses = ['new', 'in_progress', 'quoted', 'closed'] as const;
 export type EnquiryStatus = (typeof enquiryStatuses)[number];
 
+/**
+ * How an enquiry came in: through the shop's cart (`web`), entered by staff from a phone call,
+ * an e-mail or a visit, or turned from a contact-form message.
+ */
+export const enquirySources = ['web', 'phone', 'email', 'walk_in', 'contact_form'] as const;
+export type EnquirySource = (typeof enquirySources)[number];
+
+/**
+ * The text the inbox's search reads of an enquiry: reference, contact, organisation, PO / GeBIZ
+ * reference and the buyer's message, one line each. The query must use this same expression for
+ * the trigram index to serve it.
+ */
+export function enquirySearchText(t: {
+  reference: AnyPgColumn;
+  contactName: AnyPgColumn;
+  contactEmail: AnyPgColumn;
+  organisation: AnyPgColumn;
+  poReference: AnyPgColumn;
+  message: AnyPgColumn;
+}) {
+  return sql`coalesce(${t.reference}, '') || chr(10) || coalesce(${t.contactName}, '') || chr(10) || coalesce(${t.contactEmail}, '') || chr(10) || coalesce(${t.organisation}, '') || chr(10) || coalesce(${t.poReference}, '') || chr(10) || coalesce(${t.message}, '')`;
+}
+
 export const enquiries = pgTable(
   'enquiries',
   {
@@ -396,10 +419,37 @@ export const enquiries = pgTable(
      * enquiry and its items stay for the company's figures, without anyone's name or words.
      */
     anonymisedAt: timestamp({ withTimezone: true }),
+    source: text().$type<EnquirySource>().notNull().default('web'),
+    /** The contact-form message this enquiry was made from (at most one enquiry per message). */
+    contactMessageId: integer().references((): AnyPgColumn => contactMessages.id, {
+      onDelete: 'set null',
+    }),
+    /** The member of staff looking after it. */
+    assigneeId: text().references(() => user.id, { onDelete: 'set null' }),
+    /** The latest entry of its timeline (its creation until then): the inbox sorts by it. */
+    lastActivityAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The last word was the buyer's (the enquiry itself, an answer to a quotation) and staff have
+     * not answered yet (a reply, a quotation, an order or invoice) nor closed it.
+     */
+    waitingForUs: boolean().notNull().default(true),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('enquiries_reference_idx').on(t.reference),
+    uniqueIndex('enquiries_contact_message_id_idx').on(t.contactMessageId),
+    // The inbox's order: waiting for us first, then by last activity; with "Mine" or
+    // "Unassigned" the same order within one assignee.
+    index('enquiries_activity_idx').on(t.waitingForUs.desc(), t.lastActivityAt.desc(), t.id.desc()),
+    index('enquiries_assignee_activity_idx').on(
+      t.assigneeId,
+      t.waitingForUs.desc(),
+      t.lastActivityAt.desc(),
+      t.id.desc(),
+    ),
+    // The inbox's search: its fields and what the buyer wrote, as one text (enquirySearchText), so
+    // an ILIKE '%…%' over all of them is one trigram index scan.
+    index('enquiries_search_trgm_idx').using('gin', sql`(${enquirySearchText(t)}) gin_trgm_ops`),
     uniqueIndex('enquiries_idempotency_key_idx').on(t.idempotencyKey),
     // The confirmation page looks a guest's enquiry up by its token's hash.
     uniqueIndex('enquiries_access_token_hash_idx').on(t.accessTokenHash),
@@ -422,7 +472,10 @@ export const enquiryItems = pgTable(
     quantity: integer().notNull().default(1),
     ...timestamps,
   },
-  (t) => [index('enquiry_items_enquiry_id_idx').on(t.enquiryId)],
+  (t) => [
+    index('enquiry_items_enquiry_id_idx').on(t.enquiryId),
+    index('enquiry_items_product_name_trgm_idx').using('gin', t.productName.op('gin_trgm_ops')),
+  ],
 );
 
 export const contactMessages = pgTable(
@@ -502,7 +555,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
  * trash (`trash`), from where it is restored (`restore`) or, 30 days later, deleted for good
  * (`purge`); `delete` is a sport's or category's (or a product's before the trash existed).
  */
-export const auditEntities = ['product', 'sport', 'category', 'person'] as const;
+export const auditEntities = ['product', 'sport', 'category', 'person', 'canned_reply'] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 export type AuditAction =
   'create' | 'update' | 'delete' | 'trash' | 'restore' | 'purge' | 'export' | 'erase';
@@ -558,6 +611,12 @@ export const enquiryEventKinds = [
   'invoice',
   'credit_note',
   'reminder',
+  // Staff gave it to someone (actor_name: who did; body: to whom, or null for nobody).
+  'assigned',
+  // Staff entered the enquiry by hand (body: how it came in).
+  'entered',
+  // The contact-form message it was made from (body: the message; actor_name: its sender).
+  'message',
 ] as const;
 export type EnquiryEventKind = (typeof enquiryEventKinds)[number];
 
@@ -584,7 +643,11 @@ export const enquiryEvents = pgTable(
     toOrderStatus: text().$type<OrderStatus>(),
     ...timestamps,
   },
-  (t) => [index('enquiry_events_enquiry_id_idx').on(t.enquiryId, t.createdAt, t.id)],
+  (t) => [
+    index('enquiry_events_enquiry_id_idx').on(t.enquiryId, t.createdAt, t.id),
+    // Searching replies and notes (ILIKE '%…%' uses a trigram index).
+    index('enquiry_events_body_trgm_idx').using('gin', t.body.op('gin_trgm_ops')),
+  ],
 );
 
 /**
@@ -913,4 +976,16 @@ export const contactMessageEvents = pgTable(
     ...timestamps,
   },
   (t) => [index('contact_message_events_message_id_idx').on(t.messageId, t.createdAt)],
+);
+
+/** Staff-managed snippets to insert into a reply (opening hours, delivery terms, a follow-up). */
+export const cannedReplies = pgTable(
+  'canned_replies',
+  {
+    id: serial().primaryKey(),
+    title: text().notNull(),
+    body: text().notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('canned_replies_title_idx').on(sql`lower(${t.title})`)],
 );

@@ -23,9 +23,16 @@ import {
   type StoredAttachment,
 } from '../attachments/attachments.server';
 import { isListed } from '../catalogue/products.server';
-import { db, rowsOf } from '../db/client.server';
+import { db, rowsOf, type Database } from '../db/client.server';
 import { violatesConstraint } from '../db/errors.server';
-import { cartItems, enquiries, enquiryItems, products, type EnquiryStatus } from '../db/schema';
+import {
+  cartItems,
+  enquiries,
+  enquiryItems,
+  products,
+  type EnquirySource,
+  type EnquiryStatus,
+} from '../db/schema';
 import { env } from '../env.server';
 import { UserError } from '../errors.server';
 import { checkTogether, parseInput } from '../forms.server';
@@ -64,7 +71,15 @@ export interface NewEnquiry {
   userId?: string | null;
   /** Checked files (site photos, drawings) to store with the enquiry. */
   attachments?: CheckedAttachment[];
+  /** How it came in (the cart's enquiries are 'web'). */
+  source?: EnquirySource;
+  /** The contact-form message it was made from. */
+  contactMessageId?: number;
+  /** More writes of the same transaction once the enquiry and its items are stored. */
+  within?: (tx: Tx, enquiry: { id: number; reference: string }) => Promise<void>;
 }
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface EnquiryView {
   id: number;
@@ -260,6 +275,8 @@ async function storeEnquiry(
         promoCode: input.promoCode ?? null,
         idempotencyKey: input.idempotencyKey,
         accessTokenHash: access?.hash ?? null,
+        source: input.source,
+        contactMessageId: input.contactMessageId ?? null,
       })
       .returning({
         id: enquiries.id,
@@ -274,6 +291,7 @@ async function storeEnquiry(
     }));
     await tx.insert(enquiryItems).values(items);
     await recordAttachments(tx, enquiry!.id, 'enquiry', attached.files);
+    await input.within?.(tx, enquiry!);
     const acknowledge = input.contact.email ? await mayAcknowledge(input.contact.email, tx) : false;
     await queueMail(
       tx,
