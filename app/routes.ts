@@ -62,6 +62,9 @@ export default [
     // A private file of the enquiry: the buyer's attachments, a reply's, a purchase order.
     route('enquiries/:id/files/:fileId', 'routes/admin.enquiries.$id.files.$fileId.ts'),
     // Orders confirmed from accepted quotations, their tax invoices and credit notes.
+    // Customers: accounts and guests by e-mail address, each with their enquiries and values.
+    route('customers', 'routes/admin.customers.tsx'),
+    route('customers/:key', 'routes/admin.customers.$key.tsx'),
     route('orders', 'routes/admin.orders.tsx'),
     route('orders/:id', 'routes/admin.orders.$id.tsx'),
     route('orders/:id/documents/:file', 'routes/admin.orders.$id.documents.$file.ts'),

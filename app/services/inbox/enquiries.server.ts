@@ -230,6 +230,8 @@ export interface EnquiryCase {
   contactPhone: string | null;
   organisation: string | null;
   poReference: string | null;
+  /** Where the goods go or the work is done, as the buyer gave it (optional). */
+  address: string | null;
   promoCode: string | null;
   message: string;
   account: { email: string } | null;
@@ -407,6 +409,7 @@ export async function getEnquiryCase(id: number): Promise<EnquiryCase | null> {
       contactPhone: enquiries.contactPhone,
       organisation: enquiries.organisation,
       poReference: enquiries.poReference,
+      address: enquiries.address,
       promoCode: enquiries.promoCode,
       message: enquiries.message,
       accountEmail: user.email,
