@@ -21,6 +21,7 @@ describe('singaporeTime', () => {
       items: [{ productId: 1, name: 'Goal', quantity: 2 }],
       publicUrl: 'https://shop.example',
       confirmationUrl: 'https://shop.example/orders/7',
+      adminUrl: 'https://shop.example/admin/enquiries/7',
       guest: false,
       companyEmail: 'sales@shop.example',
       siteName: 'Shop',

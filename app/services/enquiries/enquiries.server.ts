@@ -293,6 +293,7 @@ async function storeEnquiry(
         attachments: attached.files.map((f) => f.fileName),
         publicUrl: env().publicUrl,
         confirmationUrl: `${env().publicUrl}${access ? confirmationPath(access.token) : `/orders/${enquiry!.id}`}`,
+        adminUrl: `${env().publicUrl}/admin/enquiries/${enquiry!.id}`,
         guest: Boolean(access),
         companyEmail: env().ENQUIRY_EMAIL,
         siteName: env().SITE_NAME,

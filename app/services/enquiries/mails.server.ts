@@ -20,6 +20,8 @@ interface MailInput {
    * for whoever opens it), or a customer's page under My Orders (which needs their sign-in).
    */
   confirmationUrl: string;
+  /** The enquiry in the back office, where staff answer it (an absolute URL). */
+  adminUrl: string;
   /** A guest's link is the key to its page; a customer's page needs their sign-in. */
   guest: boolean;
   companyEmail: string;
@@ -96,8 +98,8 @@ export function enquiryMails(m: MailInput): MailMessage[] {
     {
       to: m.companyEmail,
       subject: `New enquiry ${m.reference} from ${m.contact.name}`,
-      text: `A new enquiry arrived on ${singaporeTime(m.createdAt)} (Singapore time).\n\n${summaryText(m)}\n`,
-      html: `<p>A new enquiry arrived on ${escapeHtml(singaporeTime(m.createdAt))} (Singapore time).</p>${summaryHtml(m)}`,
+      text: `A new enquiry arrived on ${singaporeTime(m.createdAt)} (Singapore time).\n\nOpen it in the back office: ${m.adminUrl}\n\n${summaryText(m)}\n`,
+      html: `<p>A new enquiry arrived on ${escapeHtml(singaporeTime(m.createdAt))} (Singapore time).</p><p><a href="${escapeHtml(m.adminUrl)}">Open it in the back office</a></p>${summaryHtml(m)}`,
       replyTo: m.contact.email,
     },
   ];
