@@ -26,6 +26,7 @@ export default [
   route('orders/:id/files/:fileId', 'routes/orders.$id.files.$fileId.ts'),
   // A guest's enquiry confirmation, behind the unguessable link in its acknowledgement e-mail.
   route('enquiries/:token', 'routes/enquiries.$token.tsx'),
+  route('enquiries/:token/quotations/:file', 'routes/enquiries.$token.quotations.$file.ts'),
   route('enquiries/:token/invoices/:file', 'routes/enquiries.$token.invoices.$file.ts'),
   route('enquiries/:token/files/:fileId', 'routes/enquiries.$token.files.$fileId.ts'),
   // A quotation revision behind the unguessable link in its e-mail: read it, accept, decline or
