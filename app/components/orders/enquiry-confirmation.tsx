@@ -49,6 +49,18 @@ export function EnquiryConfirmation({
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12 print:max-w-none print:p-0">
+      {/* On paper the site's header is gone: the sheet still says whom the enquiry went to. */}
+      <div
+        data-testid="print-letterhead"
+        className="mb-6 hidden border-b border-slate-900 pb-3 text-sm print:block"
+      >
+        <p className="text-lg font-bold text-slate-900">{site.name}</p>
+        <p className="whitespace-pre-line text-slate-800">{site.address}</p>
+        <p className="text-slate-800">
+          {site.email} · {site.phone}
+          {site.uen ? ` · UEN ${site.uen}` : ''}
+        </p>
+      </div>
       {back ? (
         <Link
           to={back.to}

@@ -60,6 +60,8 @@ export interface NewEnquiry {
   promoCode?: string;
   organisation?: string;
   poReference?: string;
+  /** Where the goods go or the work is done (lines kept). */
+  address?: string;
   contact: EnquiryContact;
   userId?: string | null;
   /** Checked files (site photos, drawings) to store with the enquiry. */
@@ -75,6 +77,7 @@ export interface EnquiryView {
   promoCode: string | null;
   organisation: string | null;
   poReference: string | null;
+  address: string | null;
   contactName: string;
   contactEmail: string | null;
   contactPhone: string | null;
@@ -256,6 +259,7 @@ async function storeEnquiry(
         contactPhone: input.contact.phone ?? null,
         organisation: input.organisation ?? null,
         poReference: input.poReference ?? null,
+        address: input.address ?? null,
         message: input.message,
         promoCode: input.promoCode ?? null,
         idempotencyKey: input.idempotencyKey,
@@ -283,6 +287,7 @@ async function storeEnquiry(
         contact: input.contact,
         organisation: input.organisation,
         poReference: input.poReference,
+        address: input.address,
         message: input.message,
         promoCode: input.promoCode,
         items: items.map((i) => ({
@@ -367,6 +372,9 @@ export async function submitEnquiry(submission: EnquirySubmission): Promise<Crea
     idempotencyKey: parsed.idempotencyKey,
     organisation: cleanName(parsed.organisation ?? '') || undefined,
     poReference: cleanName(parsed.poReference ?? '') || undefined,
+    // An address keeps its lines, each cleaned as a name is; blank lines go.
+    address:
+      (parsed.address ?? '').split('\n').map(cleanName).filter(Boolean).join('\n') || undefined,
   };
   // A double submit of one form (a second tap, a retried request) is answered with the first.
   const existing = await findByKey(details.idempotencyKey);
@@ -450,6 +458,7 @@ async function withItems(rows: (typeof enquiries.$inferSelect)[]): Promise<Enqui
     promoCode: r.promoCode,
     organisation: r.organisation,
     poReference: r.poReference,
+    address: r.address,
     contactName: r.contactName,
     contactEmail: r.contactEmail,
     contactPhone: r.contactPhone,
@@ -505,6 +514,7 @@ export interface EnquiryConfirmationView {
   message: string | null;
   organisation: string | null;
   poReference: string | null;
+  address: string | null;
   promoCode: string | null;
   /** The contact details are masked and the sender's words left out (access-token.server.ts). */
   masked: boolean;
@@ -532,6 +542,7 @@ export function confirmationView(e: EnquiryView, masked: boolean): EnquiryConfir
       : { name: e.contactName, email: e.contactEmail, phone: e.contactPhone },
     message: masked ? null : e.message,
     organisation: masked ? null : e.organisation,
+    address: masked ? null : e.address,
     poReference: masked ? null : e.poReference,
     promoCode: masked ? null : e.promoCode,
     masked,

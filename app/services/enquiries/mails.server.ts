@@ -9,6 +9,8 @@ interface MailInput {
   contact: { name: string; email?: string; phone?: string };
   organisation?: string;
   poReference?: string;
+  /** Where the goods go or the work is done (staff see it; the acknowledgement never does). */
+  address?: string;
   message: string;
   promoCode?: string;
   items: { productId: number; name: string; quantity: number }[];

@@ -142,6 +142,7 @@ export interface ExportRow {
   contactPhone: string | null;
   organisation: string | null;
   poReference: string | null;
+  address: string | null;
   promoCode: string | null;
   guest: boolean;
   productName: string;
@@ -163,6 +164,7 @@ export async function exportEnquiryRows(filter: Omit<EnquiryFilter, 'page'>): Pr
       contactPhone: enquiries.contactPhone,
       organisation: enquiries.organisation,
       poReference: enquiries.poReference,
+      address: enquiries.address,
       promoCode: enquiries.promoCode,
       userId: enquiries.userId,
       productName: enquiryItems.productName,
