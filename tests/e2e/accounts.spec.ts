@@ -355,7 +355,7 @@ test('without JavaScript, signing in and a wrong password are answered by the se
   await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
   await signInPlain(password, '/login?redirectTo=%2Forders');
   await expect(page).toHaveURL(/\/orders$/);
-  await expect(page.getByText('You have no order items')).toBeVisible();
+  await expect(page.getByText('You have not sent any enquiries yet')).toBeVisible();
   await context.close();
 });
 

@@ -80,7 +80,7 @@ export function EnquiryUpdates({
   now: Date | string;
   /** The files sent with a reply (by the reply's event id). */
   replyFiles?: (eventId: number) => React.ReactNode;
-  /** A quotation PDF's address (the guest's link has its own); My Orders' by default. */
+  /** A quotation PDF's address (the guest's link has its own); My Enquiries' by default. */
   quotationHref?: (number: string) => string;
 }) {
   const href =

@@ -131,7 +131,7 @@ describe('a guest enquiry’s confirmation link', () => {
 });
 
 describe('a customer’s enquiry', () => {
-  it('has no link of its own: its owner finds it under My Orders, nobody else', async () => {
+  it('has no link of its own: its owner finds it under My Enquiries, nobody else', async () => {
     const owner = await customerId();
     const other = await customerId();
     const created = await createEnquiry(

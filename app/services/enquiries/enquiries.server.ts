@@ -136,7 +136,7 @@ export interface CreatedEnquiry {
 export async function createEnquiry(input: NewEnquiry): Promise<CreatedEnquiry> {
   const existing = await findByKey(input.idempotencyKey);
   if (existing) return { ...existing, duplicate: true };
-  // A customer finds the enquiry under My Orders; a guest only through this link.
+  // A customer finds the enquiry under My Enquiries; a guest only through this link.
   const access = input.userId ? null : newAccessToken();
   const files = input.attachments ?? [];
   // The files' storage keys name the enquiry, and they are stored before its transaction: its id

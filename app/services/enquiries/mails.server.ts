@@ -19,7 +19,7 @@ interface MailInput {
   publicUrl: string;
   /**
    * The enquiry's confirmation page: a guest's unguessable link (which masks the contact details
-   * for whoever opens it), or a customer's page under My Orders (which needs their sign-in).
+   * for whoever opens it), or a customer's page under My Enquiries (which needs their sign-in).
    */
   confirmationUrl: string;
   /** The enquiry in the back office, where staff answer it (an absolute URL). */
@@ -107,7 +107,7 @@ export function enquiryMails(m: MailInput): MailMessage[] {
   ];
   if (m.contact.email && m.acknowledge) {
     // A guest's link opens the page for whoever has it; a customer's asks them to sign in.
-    const note = m.guest ? 'keep this link to yourself' : 'under My Orders, once signed in';
+    const note = m.guest ? 'keep this link to yourself' : 'under My Enquiries, once signed in';
     mails.push({
       to: m.contact.email,
       subject: `We received your enquiry ${m.reference}`,
