@@ -183,20 +183,29 @@ export async function salesOverview(now = new Date()): Promise<SalesOverview> {
         .where(invoiceWhere)
         .orderBy(asc(orders.createdAt), asc(orders.id))
         .limit(LIST_LENGTH),
-      // Oldest first, so LIMIT keeps the ones that waited longest; the window counts them all.
+      // The buyer's last request for changes and the last answer, each summed per enquiry once
+      // (one pass over the timeline, not look-ups per enquiry); oldest first, so LIMIT keeps the
+      // ones that waited longest, and the window counts them all.
       db().execute(sql`
-      SELECT id, reference, customer, organisation, since, count(*) OVER ()::int AS total FROM (
-        SELECT e.id, e.reference, e.contact_name AS customer, e.organisation,
-               greatest(e.created_at, (SELECT max(c.created_at) FROM ${enquiryEvents} c
-                                        WHERE c.enquiry_id = e.id AND c.kind = 'changes_requested')) AS since
-          FROM ${enquiries} e
-         WHERE e.status <> 'closed') waiting
-       WHERE since <= ${now}
-         AND NOT EXISTS (SELECT 1 FROM ${enquiryEvents} a
-                          WHERE a.enquiry_id = waiting.id AND a.kind IN ('reply', 'quotation')
-                            AND a.created_at >= waiting.since)
-       ORDER BY since, id
-       LIMIT 500`),
+        WITH changes AS (
+          SELECT enquiry_id, max(created_at) AS at FROM ${enquiryEvents}
+           WHERE kind = 'changes_requested' GROUP BY enquiry_id
+        ), answers AS (
+          SELECT enquiry_id, max(created_at) AS at FROM ${enquiryEvents}
+           WHERE kind IN ('reply', 'quotation') GROUP BY enquiry_id
+        ), waiting AS MATERIALIZED (
+          SELECT e.id, e.reference, e.contact_name AS customer, e.organisation,
+                 greatest(e.created_at, c.at) AS since, a.at AS answered
+            FROM ${enquiries} e
+            LEFT JOIN changes c ON c.enquiry_id = e.id
+            LEFT JOIN answers a ON a.enquiry_id = e.id
+           WHERE e.status <> 'closed'
+        )
+        SELECT id, reference, customer, organisation, since, count(*) OVER ()::int AS total
+          FROM waiting
+         WHERE since <= ${now} AND (answered IS NULL OR answered < since)
+         ORDER BY since, id
+         LIMIT 500`),
       db()
         .select({
           id: enquiries.id,

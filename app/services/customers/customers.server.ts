@@ -68,6 +68,8 @@ export async function listCustomers(filter: CustomerFilter): Promise<{
     ? sql`AND (u.email ILIKE ${pattern} OR u.name ILIKE ${pattern})`
     : sql``;
   const offset = (filter.page - 1) * CUSTOMERS_PAGE_SIZE;
+  // The groups carry only what sums cheaply; the page's 25 customers then get their latest
+  // name, address, phone and organisation from their newest enquiry (the customer key's index).
   const result = await db().execute(sql`
     WITH quotes AS (
       SELECT q.enquiry_id, count(*)::int AS n,
@@ -76,13 +78,6 @@ export async function listCustomers(filter: CustomerFilter): Promise<{
         FROM ${quotations} q GROUP BY q.enquiry_id
     ), people AS (
       SELECT ${key} AS key,
-             (array_agg(e.contact_name ORDER BY e.created_at DESC, e.id DESC))[1] AS name,
-             (array_agg(e.contact_email ORDER BY e.created_at DESC, e.id DESC)
-                FILTER (WHERE e.contact_email IS NOT NULL))[1] AS email,
-             (array_agg(e.contact_phone ORDER BY e.created_at DESC, e.id DESC)
-                FILTER (WHERE e.contact_phone IS NOT NULL))[1] AS phone,
-             (array_agg(e.organisation ORDER BY e.created_at DESC, e.id DESC)
-                FILTER (WHERE e.organisation IS NOT NULL))[1] AS organisation,
              bool_or(e.user_id IS NOT NULL) AS account,
              count(*)::int AS enquiries,
              coalesce(sum(qs.n), 0)::int AS quotations,
@@ -90,27 +85,45 @@ export async function listCustomers(filter: CustomerFilter): Promise<{
              greatest(max(e.updated_at), max(qs.last_at)) AS last_activity
         FROM ${enquiries} e
         LEFT JOIN quotes qs ON qs.enquiry_id = e.id
-        LEFT JOIN ${user} u ON u.id = e.user_id
+        ${pattern ? sql`LEFT JOIN ${user} u ON u.id = e.user_id` : sql``}
        WHERE e.anonymised_at IS NULL
          AND (e.contact_email IS NOT NULL OR e.contact_phone IS NOT NULL)
        GROUP BY 1
        ${enquiryMatch}
     ), everyone AS (
-      SELECT key, name, email, phone, organisation, account, enquiries, quotations,
-             accepted_cents, last_activity
+      SELECT key, NULL::text AS name, NULL::text AS email, NULL::text AS phone, account,
+             enquiries, quotations, accepted_cents, last_activity
         FROM people
       UNION ALL
-      SELECT ${accountKey(sql`u.email`)}, u.name, u.email, u.phone, NULL, true, 0, 0, 0,
-             u.created_at
+      SELECT ${accountKey(sql`u.email`)}, u.name, u.email, u.phone, true, 0, 0, 0, u.created_at
         FROM ${user} u
        WHERE u.role <> 'admin' ${accountMatch}
          AND NOT EXISTS (SELECT 1 FROM ${enquiries} e
                           WHERE ${key} = ${accountKey(sql`u.email`)} AND e.anonymised_at IS NULL)
+    ), page AS (
+      SELECT *, count(*) OVER ()::int AS total
+        FROM everyone
+       ORDER BY last_activity DESC, key
+       LIMIT ${CUSTOMERS_PAGE_SIZE} OFFSET ${offset}
     )
-    SELECT *, count(*) OVER ()::int AS total
-      FROM everyone
-     ORDER BY last_activity DESC, key
-     LIMIT ${CUSTOMERS_PAGE_SIZE} OFFSET ${offset}`);
+    SELECT page.key, page.account, page.enquiries, page.quotations, page.accepted_cents,
+           page.last_activity, page.total,
+           coalesce(latest.contact_name, page.name) AS name,
+           coalesce(latest.contact_email, page.email) AS email,
+           coalesce(latest.contact_phone, page.phone) AS phone,
+           latest.organisation
+      FROM page
+      LEFT JOIN LATERAL (
+        SELECT e.contact_name, e.contact_email, e.contact_phone,
+               (SELECT o.organisation FROM ${enquiries} o
+                 WHERE ${customerKey(sql`o.contact_email`, sql`o.contact_phone`)} = page.key
+                   AND o.organisation IS NOT NULL AND o.anonymised_at IS NULL
+                 ORDER BY o.created_at DESC, o.id DESC LIMIT 1) AS organisation
+          FROM ${enquiries} e
+         WHERE ${key} = page.key AND e.anonymised_at IS NULL
+         ORDER BY e.created_at DESC, e.id DESC
+         LIMIT 1) latest ON true
+     ORDER BY page.last_activity DESC, page.key`);
   const rows = rowsOf<{
     key: string;
     name: string;
