@@ -135,7 +135,7 @@ test('staff open the enquiry from its notice, find it on the dashboard, and meet
   await expect(staff.getByRole('heading', { name: 'Mdm Noor' })).toBeVisible();
   const enquiries = staff.getByRole('region', { name: /Enquiries/ });
   await expect(enquiries.getByRole('link', { name: reference })).toBeVisible();
-  await expect(staff.getByText(organisation)).toBeVisible();
+  await expect(staff.getByText(organisation, { exact: true })).toBeVisible();
   await expectNoSeriousViolations(staff);
   await pictures(staff, 'customer');
 
