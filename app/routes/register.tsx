@@ -3,6 +3,7 @@ import {
   Form,
   Link,
   redirect,
+  type ShouldRevalidateFunction,
   useActionData,
   useNavigate,
   useNavigation,
@@ -40,6 +41,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (await getUser(request)) throw redirect('/profile');
   return null;
 }
+
+/**
+ * The registration signs the buyer in, and this page's loader sends a signed-in visitor to their
+ * profile: after a success it is not asked again, so the page stays for its dialog (Continue
+ * goes on). The root loader still runs, and the header shows the new account.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  actionResult,
+  defaultShouldRevalidate,
+}) => ((actionResult as { ok?: boolean } | undefined)?.ok ? false : defaultShouldRevalidate);
 
 export async function action({ request, context }: Route.ActionArgs) {
   return formAction(async () => {
