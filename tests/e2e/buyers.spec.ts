@@ -75,6 +75,7 @@ test('a guest sees related products, goes to the cart from the toast and enquire
   await hydrated(page);
   await page.getByLabel('Delivery or site address (optional)').fill(address);
   await page.getByLabel('Message').fill('Two goals for the field, please.');
+  await pictures(page, 'cart');
   await page.getByRole('button', { name: 'Enquire' }).click();
   const dialog = page.getByRole('dialog', { name: 'Contact Information' });
   await dialog.getByLabel('Email').fill(email);

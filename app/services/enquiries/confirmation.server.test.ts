@@ -126,7 +126,10 @@ describe('a guest enquiry’s confirmation link', () => {
     expect(ack).not.toContain('Two goals');
     expect(ack).not.toContain('Tan Siew Ling');
     // The company's notice has no link to the guest's page.
-    expect(mailTo('sales@fieldhouse.example', created.reference)).not.toContain('/enquiries/');
+    // Staff open it in the back office; the guest's link is not theirs to pass on.
+    const staffMail = mailTo('sales@fieldhouse.example', created.reference);
+    expect(staffMail).not.toMatch(/\/enquiries\/[\w-]{43}/);
+    expect(staffMail).toContain(`/admin/enquiries/${created.id}`);
   });
 });
 
