@@ -31,7 +31,9 @@ describe('singaporeTime', () => {
     expect(staff!.text).not.toContain('2026-03-01T17:30');
     expect(staff!.html).toContain(`arrived on ${singaporeTime(at)} (Singapore time)`);
     // A customer's page needs their sign-in: no "keep this link to yourself" for it.
-    expect(ack!.text).toContain('under My Enquiries, once signed in): https://shop.example/orders/7');
+    expect(ack!.text).toContain(
+      'under My Enquiries, once signed in): https://shop.example/orders/7',
+    );
     expect(ack!.text).not.toContain('keep this link');
     expect(ack!.replyTo).toBe('sales@shop.example');
   });

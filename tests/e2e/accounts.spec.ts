@@ -53,7 +53,9 @@ async function signIn(
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-test('register shows each validation message, then creates the account and signs it in', async ({ page }) => {
+test('register shows each validation message, then creates the account and signs it in', async ({
+  page,
+}) => {
   await page.goto('/register');
   await hydrated(page);
   const email = page.getByLabel('Email');

@@ -218,7 +218,9 @@ test('a signed-in user enquires without the dialog and finds it on My Orders', a
   await expect(page.getByTestId('cart-count')).toHaveText('2');
   await page.goto('/cart');
   await hydrated(page);
-  await expect(page.getByText('Log in to keep your cart and follow your enquiries.')).toHaveCount(0);
+  await expect(page.getByText('Log in to keep your cart and follow your enquiries.')).toHaveCount(
+    0,
+  );
   await expect(page.getByLabel(/Quantity of Aluminium Football Goalposts/)).toHaveValue('2');
   await page.getByLabel('PO / GeBIZ reference (optional)').fill('GBZ-2026-001');
   await page.getByLabel('Message').fill('For our new field. <b>Thanks</b>');
