@@ -17,7 +17,7 @@ import { listCategories, listSports } from '~/services/catalogue/taxonomy.server
 import { getUser } from '~/services/permissions.server';
 import { siteInfo } from '~/services/site.server';
 import { env } from '~/services/env.server';
-import { cartCount } from '~/services/cart/cart.server';
+import { cartCount, readGuestCart } from '~/services/cart/cart.server';
 import { Toaster } from '~/components/ui/toaster';
 import { GuestCartMerge } from '~/components/cart/guest-cart-merge';
 import { copyrightYear } from '~/lib/site';
@@ -44,7 +44,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     site: siteInfo(),
     year: copyrightYear(new Date()),
     origin: env().publicUrl,
-    cartCount: showsCart ? await cartCount(user.id) : 0,
+    // A guest's cart is in local storage, which only scripts read; until they run (or without
+    // them) the header counts the lines the server keeps in the guest cart cookie.
+    cartCount: showsCart
+      ? await cartCount(user.id)
+      : user
+        ? 0
+        : readGuestCart(request).reduce((sum, line) => sum + line.quantity, 0),
   };
 }
 

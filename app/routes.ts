@@ -26,6 +26,7 @@ export default [
   route('orders/:id/files/:fileId', 'routes/orders.$id.files.$fileId.ts'),
   // A guest's enquiry confirmation, behind the unguessable link in its acknowledgement e-mail.
   route('enquiries/:token', 'routes/enquiries.$token.tsx'),
+  route('enquiries/:token/quotations/:file', 'routes/enquiries.$token.quotations.$file.ts'),
   route('enquiries/:token/invoices/:file', 'routes/enquiries.$token.invoices.$file.ts'),
   route('enquiries/:token/files/:fileId', 'routes/enquiries.$token.files.$fileId.ts'),
   // A quotation revision behind the unguessable link in its e-mail: read it, accept, decline or
@@ -64,6 +65,9 @@ export default [
     // A private file of the enquiry: the buyer's attachments, a reply's, a purchase order.
     route('enquiries/:id/files/:fileId', 'routes/admin.enquiries.$id.files.$fileId.ts'),
     // Orders confirmed from accepted quotations, their tax invoices and credit notes.
+    // Customers: accounts and guests by e-mail address, each with their enquiries and values.
+    route('customers', 'routes/admin.customers.tsx'),
+    route('customers/:key', 'routes/admin.customers.$key.tsx'),
     route('orders', 'routes/admin.orders.tsx'),
     route('orders/:id', 'routes/admin.orders.$id.tsx'),
     route('orders/:id/documents/:file', 'routes/admin.orders.$id.documents.$file.ts'),

@@ -35,6 +35,7 @@ import {
   listAttachments,
   readAttachmentForm,
 } from '~/services/attachments/attachments.server';
+import { customerKeyOfEnquiry } from '~/services/customers/customers.server';
 import { UserError } from '~/services/errors.server';
 import { checkTogether, formAction, parseInput } from '~/services/forms.server';
 import {
@@ -85,6 +86,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     files: await listAttachments(enquiry.id),
     sent: sent && enquiry.quotations.some((q) => q.number === sent) ? sent : null,
     sale: await enquiryOrderState(enquiry.id),
+    customerKey: await customerKeyOfEnquiry(enquiry.id),
     // The clock the revisions' states are read by (expiry is computed, not stored).
     now: new Date(),
   };
@@ -333,7 +335,8 @@ function Detail({ term, children }: { term: string; children: React.ReactNode })
 }
 
 export default function AdminEnquiry({ loaderData }: Route.ComponentProps) {
-  const { enquiry, files, sent, sale, now, staff, snippets, mail, cameIn, me } = loaderData;
+  const { enquiry, files, sent, sale, now, staff, snippets, mail, cameIn, me, customerKey } =
+    loaderData;
   const fileHref = (fileId: number) => `/admin/enquiries/${enquiry.id}/files/${fileId}`;
   const buyerFiles = files.filter((f) => f.owner !== 'reply');
   // Without JavaScript the forms post natively and the answer comes back as the page's action data.
@@ -491,6 +494,9 @@ export default function AdminEnquiry({ loaderData }: Route.ComponentProps) {
                 )}
               </Detail>
               <Detail term="Organisation">{enquiry.organisation ?? '—'}</Detail>
+              <Detail term="Delivery / site address">
+                <span className="whitespace-pre-line">{enquiry.address ?? '—'}</span>
+              </Detail>
               <Detail term="PO / GeBIZ ref.">{enquiry.poReference ?? '—'}</Detail>
               <Detail term="Promo code">{enquiry.promoCode ?? '—'}</Detail>
               <Detail term="Sent as">
@@ -513,6 +519,14 @@ export default function AdminEnquiry({ loaderData }: Route.ComponentProps) {
                 ) : null}
               </Detail>
             </dl>
+            {customerKey ? (
+              <Link
+                to={`/admin/customers/${customerKey}`}
+                className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:underline"
+              >
+                All from this customer
+              </Link>
+            ) : null}
           </section>
           <section aria-labelledby="quotations-heading" className={card}>
             <h2 id="quotations-heading" className="text-lg font-bold text-slate-900">

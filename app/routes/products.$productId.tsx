@@ -4,7 +4,9 @@ import { data, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/products.$productId';
 import { AddToCartButton } from '~/components/cart/add-to-cart-button';
 import { originOf, pageTitle, seo, siteNameOf } from '~/lib/meta';
+import { RelatedProducts } from '~/components/catalogue/related-products';
 import { getProduct } from '~/services/catalogue/products.server';
+import { relatedProducts } from '~/services/catalogue/related.server';
 import { getUser } from '~/services/permissions.server';
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -16,7 +18,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // Only then is the visitor asked for (a guest's page of a listed product reads no session).
   if (product.status !== 'published' && (await getUser(request))?.role !== 'admin')
     throw data('Product not found', { status: 404 });
-  return { product };
+  return { product, related: await relatedProducts(product) };
 }
 
 /** At most `max` characters, cut after a whole word with an ellipsis when it had to be cut. */
@@ -94,7 +96,7 @@ function Thumbnail({ image }: { image: { src: string; srcSet?: string } }) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product } = loaderData;
+  const { product, related } = loaderData;
   const navigation = useNavigation();
   const [selected, setSelected] = useState(0);
   const [shownFor, setShownFor] = useState(product.id);
@@ -258,6 +260,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       </div>
+      <RelatedProducts products={related} />
     </div>
   );
 }

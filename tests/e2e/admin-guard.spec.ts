@@ -158,6 +158,15 @@ const ENDPOINTS: Endpoint[] = [
     form: () => ({ intent: 'confirm-order', quotationId: '1' }),
   },
   // Orders: the list, an order's status, invoice and credit note actions, its documents
+  { method: 'GET', path: '/admin/customers' },
+  { method: 'GET', path: '/admin/customers?q=tan&page=2' },
+  { method: 'POST', path: '/admin/customers', form: () => ({ name: PROBE }) },
+  { method: 'GET', path: '/admin/customers/0123456789abcdef0123456789abcdef' },
+  {
+    method: 'POST',
+    path: '/admin/customers/0123456789abcdef0123456789abcdef',
+    form: () => ({ name: PROBE }),
+  },
   { method: 'GET', path: '/admin/orders' },
   { method: 'GET', path: '/admin/orders?status=paid&page=2' },
   { method: 'POST', path: '/admin/orders', form: () => ({ name: PROBE }) },

@@ -279,14 +279,15 @@ test('the buyer sees the order and downloads its documents; nobody else can', as
   await guestCtx.close();
 });
 
-test('the dashboard lists what waits: replies overdue, quotations expiring, orders to invoice', async ({
+test('the dashboard lists what waits: replies, quotations expiring, orders to invoice', async ({
   browser,
 }) => {
   const ctx = await context(browser);
   const staff = await signIn(ctx, seeded.admin);
   await staff.goto('/admin');
-  const waiting = staff.getByRole('region', { name: /Waiting over 2 working days/ });
+  const waiting = staff.getByRole('region', { name: /Waiting for a reply/ });
   await expect(waiting.getByRole('link', { name: seeded.waiting.reference })).toBeVisible();
+  await expect(waiting.getByText('Overdue').first()).toBeVisible();
   const expiring = staff.getByRole('region', { name: /Quotations expiring this week/ });
   await expect(expiring.getByRole('link', { name: seeded.expiring.number })).toBeVisible();
   // The stale test's order was delivered and has no invoice yet.

@@ -13,6 +13,7 @@ import {
   ShoppingCart,
   Tags,
   Trophy,
+  Users,
 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, NavLink, useLocation } from 'react-router';
@@ -33,6 +34,7 @@ const NAV: NavItem[] = [
   { to: '/admin/sports', label: 'Sports', icon: Trophy },
   { to: '/admin/categories', label: 'Categories', icon: Tags },
   { to: '/admin/enquiries', label: 'Enquiries', icon: Inbox, badge: 'newEnquiries' },
+  { to: '/admin/customers', label: 'Customers', icon: Users },
   { to: '/admin/orders', label: 'Orders', icon: ShoppingCart },
   { to: '/admin/messages', label: 'Messages', icon: Mail, badge: 'openMessages' },
   { to: '/admin/replies', label: 'Canned replies', icon: MessageSquareText },

@@ -220,11 +220,21 @@ export function EnquiryForm({
           </>
         ) : null}
         <TextAreaField
+          id="enquiry-address"
+          name="address"
+          label="Delivery or site address (optional)"
+          rows={2}
+          autoComplete="street-address"
+          defaultValue={typed.address}
+          maxLength={ENQUIRY_LIMITS.address}
+          error={errors.address}
+        />
+        <TextAreaField
           id="enquiry-message"
           name="message"
           label="Message"
           rows={4}
-          placeholder="Quantities, sizes, site address, timeline…"
+          placeholder="Quantities, sizes, timeline…"
           defaultValue={typed.message}
           maxLength={ENQUIRY_LIMITS.message}
           error={errors.message}
@@ -250,7 +260,7 @@ export function EnquiryForm({
           {...busyButton(busy)}
           className="mt-3 w-full rounded-md bg-accent-600 px-4 py-3 font-bold tracking-wide text-white hover:bg-accent-700 disabled:opacity-70 aria-disabled:opacity-70"
         >
-          {busy && (signedIn || contactInline) ? 'Sending…' : 'ENQUIRE'}
+          {busy && (signedIn || contactInline) ? 'Sending…' : 'Enquire'}
         </button>
       </form>
       {contactWanted ? (

@@ -102,7 +102,7 @@ function Row({ term, children }: { term: string; children: React.ReactNode }) {
 /**
  * One revision as the buyer reads it: its facts, the lines, the totals with the amount
  * including GST the most prominent figure (no amount before GST is shown larger), the terms and
- * its PDF. The same on the e-mailed link's page and on My Orders.
+ * its PDF. The same on the e-mailed link's page and on My Enquiries.
  */
 export function QuotationRevision({
   quotation,

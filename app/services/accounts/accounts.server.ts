@@ -75,25 +75,27 @@ function hookRefusal(error: unknown): UserError | null {
   return null;
 }
 
-/** Creates a customer account (name and role set in the same step). */
-export async function register(input: {
-  email: string;
-  name: string;
-  password: string;
-}): Promise<void> {
-  try {
-    await auth().api.signUpEmail({
+/**
+ * Creates a customer account (name and role set in the same step) and signs it in: the headers
+ * carry the new session's cookie, so the buyer goes on where they were instead of typing the
+ * password again (Better Auth's autoSignIn, on in auth.server.ts).
+ */
+export async function register(
+  input: { email: string; name: string; password: string },
+  requestHeaders: Headers = new Headers(),
+): Promise<Headers> {
+  const response = await auth()
+    .api.signUpEmail({
       body: { email: input.email, name: input.name, password: input.password },
-    });
-  } catch (error) {
-    if (
-      error instanceof APIError &&
-      (error.body?.code === 'USER_ALREADY_EXISTS' || error.status === 'UNPROCESSABLE_ENTITY')
-    ) {
-      throw new UserError('Email is already taken', 409);
-    }
-    throw hookRefusal(error) ?? error;
-  }
+      headers: requestHeaders,
+      asResponse: true,
+    })
+    .catch(refusalResponse);
+  if (response.ok) return setCookies(response);
+  if (response.status === 422) throw new UserError('Email is already taken', 409);
+  const failure = await failureOf(response);
+  if (failure.code === 'USER_ALREADY_EXISTS') throw new UserError('Email is already taken', 409);
+  throw new Error(`Sign-up failed: ${response.status} ${failure.code ?? ''}`);
 }
 
 export interface SignInResult {

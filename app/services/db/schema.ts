@@ -456,6 +456,12 @@ export const enquiries = pgTable(
     index('enquiries_user_id_idx').on(t.userId, t.createdAt.desc()),
     index('enquiries_status_idx').on(t.status, t.createdAt.desc()),
     index('enquiries_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    // A customer is everyone who wrote from one e-mail address (or, without one, one phone
+    // number): the back office's customer page finds their enquiries by this key's hash, the
+    // same expression as customerKey in services/customers/customers.server.ts.
+    index('enquiries_customer_key_idx').on(
+      sql`md5(coalesce(lower(${t.contactEmail}), 'tel:' || regexp_replace(${t.contactPhone}, '[^0-9+]', '', 'g')))`,
+    ),
   ],
 );
 

@@ -67,6 +67,8 @@ export interface NewEnquiry {
   promoCode?: string;
   organisation?: string;
   poReference?: string;
+  /** Where the goods go or the work is done (lines kept). */
+  address?: string;
   contact: EnquiryContact;
   userId?: string | null;
   /** Checked files (site photos, drawings) to store with the enquiry. */
@@ -90,6 +92,7 @@ export interface EnquiryView {
   promoCode: string | null;
   organisation: string | null;
   poReference: string | null;
+  address: string | null;
   contactName: string;
   contactEmail: string | null;
   contactPhone: string | null;
@@ -148,7 +151,7 @@ export interface CreatedEnquiry {
 export async function createEnquiry(input: NewEnquiry): Promise<CreatedEnquiry> {
   const existing = await findByKey(input.idempotencyKey);
   if (existing) return { ...existing, duplicate: true };
-  // A customer finds the enquiry under My Orders; a guest only through this link.
+  // A customer finds the enquiry under My Enquiries; a guest only through this link.
   const access = input.userId ? null : newAccessToken();
   const files = input.attachments ?? [];
   // The files' storage keys name the enquiry, and they are stored before its transaction: its id
@@ -271,6 +274,7 @@ async function storeEnquiry(
         contactPhone: input.contact.phone ?? null,
         organisation: input.organisation ?? null,
         poReference: input.poReference ?? null,
+        address: input.address ?? null,
         message: input.message,
         promoCode: input.promoCode ?? null,
         idempotencyKey: input.idempotencyKey,
@@ -301,6 +305,7 @@ async function storeEnquiry(
         contact: input.contact,
         organisation: input.organisation,
         poReference: input.poReference,
+        address: input.address,
         message: input.message,
         promoCode: input.promoCode,
         items: items.map((i) => ({
@@ -311,6 +316,7 @@ async function storeEnquiry(
         attachments: attached.files.map((f) => f.fileName),
         publicUrl: env().publicUrl,
         confirmationUrl: `${env().publicUrl}${access ? confirmationPath(access.token) : `/orders/${enquiry!.id}`}`,
+        adminUrl: `${env().publicUrl}/admin/enquiries/${enquiry!.id}`,
         guest: Boolean(access),
         companyEmail: env().ENQUIRY_EMAIL,
         siteName: env().SITE_NAME,
@@ -384,6 +390,9 @@ export async function submitEnquiry(submission: EnquirySubmission): Promise<Crea
     idempotencyKey: parsed.idempotencyKey,
     organisation: cleanName(parsed.organisation ?? '') || undefined,
     poReference: cleanName(parsed.poReference ?? '') || undefined,
+    // An address keeps its lines, each cleaned as a name is; blank lines go.
+    address:
+      (parsed.address ?? '').split('\n').map(cleanName).filter(Boolean).join('\n') || undefined,
   };
   // A double submit of one form (a second tap, a retried request) is answered with the first.
   const existing = await findByKey(details.idempotencyKey);
@@ -467,6 +476,7 @@ async function withItems(rows: (typeof enquiries.$inferSelect)[]): Promise<Enqui
     promoCode: r.promoCode,
     organisation: r.organisation,
     poReference: r.poReference,
+    address: r.address,
     contactName: r.contactName,
     contactEmail: r.contactEmail,
     contactPhone: r.contactPhone,
@@ -522,6 +532,7 @@ export interface EnquiryConfirmationView {
   message: string | null;
   organisation: string | null;
   poReference: string | null;
+  address: string | null;
   promoCode: string | null;
   /** The contact details are masked and the sender's words left out (access-token.server.ts). */
   masked: boolean;
@@ -549,6 +560,7 @@ export function confirmationView(e: EnquiryView, masked: boolean): EnquiryConfir
       : { name: e.contactName, email: e.contactEmail, phone: e.contactPhone },
     message: masked ? null : e.message,
     organisation: masked ? null : e.organisation,
+    address: masked ? null : e.address,
     poReference: masked ? null : e.poReference,
     promoCode: masked ? null : e.promoCode,
     masked,

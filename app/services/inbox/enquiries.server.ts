@@ -193,6 +193,7 @@ export interface ExportRow {
   contactPhone: string | null;
   organisation: string | null;
   poReference: string | null;
+  address: string | null;
   promoCode: string | null;
   guest: boolean;
   productName: string;
@@ -217,6 +218,7 @@ export async function exportEnquiryRows(
       contactPhone: enquiries.contactPhone,
       organisation: enquiries.organisation,
       poReference: enquiries.poReference,
+      address: enquiries.address,
       promoCode: enquiries.promoCode,
       userId: enquiries.userId,
       productName: enquiryItems.productName,
@@ -284,6 +286,8 @@ export interface EnquiryCase {
   contactPhone: string | null;
   organisation: string | null;
   poReference: string | null;
+  /** Where the goods go or the work is done, as the buyer gave it (optional). */
+  address: string | null;
   promoCode: string | null;
   message: string;
   source: EnquirySource;
@@ -470,6 +474,7 @@ export async function getEnquiryCase(id: number): Promise<EnquiryCase | null> {
       contactPhone: enquiries.contactPhone,
       organisation: enquiries.organisation,
       poReference: enquiries.poReference,
+      address: enquiries.address,
       promoCode: enquiries.promoCode,
       message: enquiries.message,
       source: enquiries.source,

@@ -82,7 +82,7 @@ export function enquiryReplyMail(m: {
 /**
  * The quotation e-mail: the PDF attached, the total in the text, what it replaces, and how to
  * accept: the buyer's own link (to accept, decline or ask for changes without signing in), or a
- * reply with the purchase order; a signed-in customer's enquiry also has its My Orders page.
+ * reply with the purchase order; a signed-in customer's enquiry also has its My Enquiries page.
  */
 export function quotationMail(m: {
   to: string;

@@ -430,7 +430,7 @@ export interface RevisionSummary {
   status: QuotationStatus;
 }
 
-/** A revision as the buyer reads it on the link's page or on My Orders. */
+/** A revision as the buyer reads it on the link's page or on My Enquiries. */
 export interface BuyerQuotation {
   id: number;
   enquiryId: number;
