@@ -9,6 +9,8 @@ import {
   boolean,
   check,
   customType,
+  date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -913,4 +915,30 @@ export const contactMessageEvents = pgTable(
     ...timestamps,
   },
   (t) => [index('contact_message_events_message_id_idx').on(t.messageId, t.createdAt)],
+);
+
+// ---------- real-user speed ----------
+
+/**
+ * Visitors' Core Web Vitals as daily histograms: how many page views of one route, device class
+ * and connection type had a metric's value in the bucket ending at `le` (app/lib/rum.ts has the
+ * buckets) on a Singapore day. Reports are counted into these rows as they arrive, so no single
+ * page view is ever stored, and a percentile is read from the buckets.
+ */
+export const rumDaily = pgTable(
+  'rum_daily',
+  {
+    id: serial().primaryKey(),
+    day: date({ mode: 'string' }).notNull(),
+    route: text().notNull(),
+    metric: text().$type<'LCP' | 'INP' | 'CLS' | 'TTFB'>().notNull(),
+    device: text().$type<'mobile' | 'desktop'>().notNull(),
+    connection: text().notNull(),
+    le: doublePrecision().notNull(),
+    count: integer().notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('rum_daily_bucket_idx').on(t.day, t.route, t.metric, t.device, t.connection, t.le),
+  ],
 );
