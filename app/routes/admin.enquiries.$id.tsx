@@ -389,6 +389,11 @@ export default function AdminEnquiry({ loaderData }: Route.ComponentProps) {
               <Detail term="Sent as">
                 {enquiry.account ? `Account (${enquiry.account.email})` : 'Guest'}
               </Detail>
+              <Detail term="Privacy notice">
+                {enquiry.privacyNoticeVersion
+                  ? `Version of ${enquiry.privacyNoticeVersion}`
+                  : 'Not recorded'}
+              </Detail>
             </dl>
           </section>
           <section aria-labelledby="quotations-heading" className={card}>

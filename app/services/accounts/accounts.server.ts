@@ -1,6 +1,9 @@
 import { APIError } from 'better-auth/api';
+import { and, eq, isNull } from 'drizzle-orm';
 import { renderSVG } from 'uqr';
 import { auth } from '../auth.server';
+import { db } from '../db/client.server';
+import { user } from '../db/schema';
 import { env } from '../env.server';
 import { UserError } from '../errors.server';
 import { toRole, type Role } from '../permissions.server';
@@ -75,16 +78,21 @@ function hookRefusal(error: unknown): UserError | null {
   return null;
 }
 
-/** Creates a customer account (name and role set in the same step). */
+/**
+ * Creates a customer account (name and role set in the same step), with the date of their
+ * agreement to news of products and offers when they ticked its box (`marketing: 'on'`).
+ */
 export async function register(input: {
   email: string;
   name: string;
   password: string;
+  marketing?: string;
 }): Promise<void> {
   try {
-    await auth().api.signUpEmail({
+    const created = await auth().api.signUpEmail({
       body: { email: input.email, name: input.name, password: input.password },
     });
+    if (input.marketing === 'on') await setMarketingConsent(created.user.id, true);
   } catch (error) {
     if (
       error instanceof APIError &&
@@ -171,6 +179,28 @@ export async function resetPassword(token: string, newPassword: string): Promise
     }
     throw error;
   }
+}
+
+/**
+ * Records the customer's answer to news of products and offers: agreeing keeps the date they first
+ * agreed (ticking again changes nothing), withdrawing clears it.
+ */
+export async function setMarketingConsent(userId: string, consent: boolean): Promise<void> {
+  if (consent)
+    await db()
+      .update(user)
+      .set({ marketingConsentAt: new Date() })
+      .where(and(eq(user.id, userId), isNull(user.marketingConsentAt)));
+  else await db().update(user).set({ marketingConsentAt: null }).where(eq(user.id, userId));
+}
+
+/** When the customer agreed to news of products and offers, or null. */
+export async function marketingConsentOf(userId: string): Promise<Date | null> {
+  const [row] = await db()
+    .select({ at: user.marketingConsentAt })
+    .from(user)
+    .where(eq(user.id, userId));
+  return row?.at ?? null;
 }
 
 export async function updateProfile(

@@ -47,6 +47,11 @@ export const user = pgTable('user', {
   banReason: text(),
   banExpires: timestamp({ withTimezone: true }),
   twoFactorEnabled: boolean().notNull().default(false),
+  /**
+   * When the customer agreed to be e-mailed about products and offers (the unticked box on
+   * Register and Profile); null: no agreement, or withdrawn.
+   */
+  marketingConsentAt: timestamp({ withTimezone: true }),
   ...timestamps,
 });
 
@@ -398,6 +403,8 @@ export const enquiries = pgTable(
      * enquiry and its items stay for the company's figures, without anyone's name or words.
      */
     anonymisedAt: timestamp({ withTimezone: true }),
+    /** The privacy notice's version (PRIVACY_NOTICE_VERSION) the form linked to when sent. */
+    privacyNoticeVersion: text(),
     ...timestamps,
   },
   (t) => [
@@ -440,6 +447,8 @@ export const contactMessages = pgTable(
     readAt: timestamp({ withTimezone: true }),
     /** When the sender's details and words were erased (their request, or the retention period). */
     anonymisedAt: timestamp({ withTimezone: true }),
+    /** The privacy notice's version (PRIVACY_NOTICE_VERSION) the form linked to when sent. */
+    privacyNoticeVersion: text(),
     ...timestamps,
   },
   (t) => [

@@ -27,6 +27,7 @@ import { db, rowsOf } from '../db/client.server';
 import { violatesConstraint } from '../db/errors.server';
 import { cartItems, enquiries, enquiryItems, products, type EnquiryStatus } from '../db/schema';
 import { env } from '../env.server';
+import { privacyNoticeVersionOf } from '../privacy/notice.server';
 import { UserError } from '../errors.server';
 import { checkTogether, parseInput } from '../forms.server';
 import { mayAcknowledge } from '../mail/acknowledgements.server';
@@ -64,6 +65,8 @@ export interface NewEnquiry {
   userId?: string | null;
   /** Checked files (site photos, drawings) to store with the enquiry. */
   attachments?: CheckedAttachment[];
+  /** The privacy notice's version the form was sent with (privacyNoticeVersionOf). */
+  privacyNoticeVersion?: string | null;
 }
 
 export interface EnquiryView {
@@ -260,6 +263,7 @@ async function storeEnquiry(
         promoCode: input.promoCode ?? null,
         idempotencyKey: input.idempotencyKey,
         accessTokenHash: access?.hash ?? null,
+        privacyNoticeVersion: input.privacyNoticeVersion ?? null,
       })
       .returning({
         id: enquiries.id,
@@ -359,6 +363,7 @@ export async function submitEnquiry(submission: EnquirySubmission): Promise<Crea
     () => parseEnquiryForm(values, customer),
     () => checkAttachments(submission.files ?? []),
   );
+  const privacyNoticeVersion = privacyNoticeVersionOf(values);
   // One-line fields as staff see them (cleanName, as the contact's name below).
   const details = {
     message: parsed.message,
@@ -392,6 +397,7 @@ export async function submitEnquiry(submission: EnquirySubmission): Promise<Crea
     contact,
     userId: customer?.id ?? null,
     attachments: files,
+    privacyNoticeVersion,
   });
 }
 

@@ -232,6 +232,8 @@ export interface EnquiryCase {
   poReference: string | null;
   promoCode: string | null;
   message: string;
+  /** The privacy notice's version the form was sent with; null for enquiries from before. */
+  privacyNoticeVersion: string | null;
   account: { email: string } | null;
   /** Where replies and quotations are e-mailed, or null (a guest who left only a phone number). */
   replyTo: string | null;
@@ -409,6 +411,7 @@ export async function getEnquiryCase(id: number): Promise<EnquiryCase | null> {
       poReference: enquiries.poReference,
       promoCode: enquiries.promoCode,
       message: enquiries.message,
+      privacyNoticeVersion: enquiries.privacyNoticeVersion,
       accountEmail: user.email,
     })
     .from(enquiries)
