@@ -1,6 +1,6 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { ServerBuild } from 'react-router';
-import { RUM_MAX_BYTES } from '~/lib/rum';
+import { RUM_MAX_BYTES } from '~/lib/rum/vitals';
 import { RumReportSchema } from '~/lib/schemas/rum';
 import { log } from '~/services/log.server';
 import { noteDatabaseError, UNAVAILABLE_TEXT } from '~/services/db/availability.server';

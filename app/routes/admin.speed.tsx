@@ -14,7 +14,7 @@ import {
   type RumBand,
   type RumMetric,
   type RumPeriod,
-} from '~/lib/rum';
+} from '~/lib/rum/vitals';
 import { refusePosts, requireAdmin } from '~/services/permissions.server';
 import { summariseRealUserSpeed, type P75, type RumTrendRow } from '~/services/rum/rum.server';
 

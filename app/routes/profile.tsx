@@ -13,7 +13,7 @@ import { busyButton } from '~/lib/busy-button';
 import { toast } from '~/lib/toast';
 import type { Route } from './+types/profile';
 import { PageHeader } from '~/components/layout/page-header';
-import { MarketingConsent } from '~/components/ui/marketing-consent';
+import { MarketingConsent } from '~/components/accounts/marketing-consent';
 import { Field } from '~/components/ui/field';
 import { PasswordField } from '~/components/ui/password-field';
 import { formValues, type ActionResult, type ActionSuccess } from '~/lib/forms';

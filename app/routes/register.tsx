@@ -3,7 +3,7 @@ import type { Route } from './+types/register';
 import { PageHeader } from '~/components/layout/page-header';
 import { MessageDialog } from '~/components/ui/dialog';
 import { Field, FormError } from '~/components/ui/field';
-import { MarketingConsent } from '~/components/ui/marketing-consent';
+import { MarketingConsent } from '~/components/accounts/marketing-consent';
 import { PasswordField } from '~/components/ui/password-field';
 import { busyButton } from '~/lib/busy-button';
 import { formValues } from '~/lib/forms';

@@ -1,7 +1,13 @@
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
 import type { Metric } from 'web-vitals';
-import { MOBILE_MAX_WIDTH, RUM_CONNECTIONS, type RumConnection } from '~/lib/rum';
+import type { RumConnection } from '~/lib/rum/vitals';
+
+// Written out rather than imported with the rest of lib/rum/vitals.ts (its buckets and bands),
+// which no page needs in its first load; the endpoint checks the same names.
+/** Tailwind's `md` starts at 768 CSS pixels: narrower viewports count as phones'. */
+const MOBILE_MAX_WIDTH = 767;
+const CONNECTIONS: readonly string[] = ['slow-2g', '2g', '3g', '4g'] satisfies RumConnection[];
 
 /** One report per document: the page it was loaded for, whatever the visitor did next. */
 let started = false;
@@ -27,7 +33,7 @@ export function RealUserSpeed({ sampleRate }: { sampleRate: number }) {
     const device = window.innerWidth <= MOBILE_MAX_WIDTH ? 'mobile' : 'desktop';
     const type = (navigator as Navigator & { connection?: { effectiveType?: string } }).connection
       ?.effectiveType;
-    const connection = RUM_CONNECTIONS.includes(type as RumConnection) ? type : 'unknown';
+    const connection = type && CONNECTIONS.includes(type) ? type : 'unknown';
     const measure = () =>
       void import('web-vitals').then(({ onCLS, onINP, onLCP, onTTFB }) => {
         const queue: { name: Metric['name']; value: number }[] = [];

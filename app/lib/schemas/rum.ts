@@ -1,5 +1,11 @@
 import * as z from 'zod/mini';
-import { RUM_CONNECTIONS, RUM_DEVICES, RUM_MAX_METRICS, RUM_METRICS, rumMaximum } from '../rum';
+import {
+  RUM_CONNECTIONS,
+  RUM_DEVICES,
+  RUM_MAX_METRICS,
+  RUM_METRICS,
+  rumMaximum,
+} from '../rum/vitals';
 
 /** A route's id as React Router names it (`routes/products.$productId`, `shop-sport`). */
 const ROUTE_ID = /^[A-Za-z0-9_$./-]{1,100}$/;

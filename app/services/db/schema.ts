@@ -930,8 +930,8 @@ export const contactMessageEvents = pgTable(
 
 /**
  * Visitors' Core Web Vitals as daily histograms: how many page views of one route, device class
- * and connection type had a metric's value in the bucket ending at `le` (app/lib/rum.ts has the
- * buckets) on a Singapore day. Reports are counted into these rows as they arrive, so no single
+ * and connection type had a metric's value in the bucket ending at `le` (app/lib/rum/vitals.ts
+ * has the buckets) on a Singapore day. Reports are counted into these rows as they arrive, so no single
  * page view is ever stored, and a percentile is read from the buckets.
  */
 export const rumDaily = pgTable(

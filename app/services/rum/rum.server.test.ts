@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { bucketOf, RUM_BUCKETS, type RumMetric } from '~/lib/rum';
+import { bucketOf, RUM_BUCKETS, type RumMetric } from '~/lib/rum/vitals';
 import { db, rowsOf } from '../db/client.server';
 import { rumDaily } from '../db/schema';
 import { JOBS, runDueJobs } from '../jobs/scheduler.server';

@@ -8,7 +8,7 @@ import {
   type RumPeriod,
   type RumDevice,
   type RumMetric,
-} from '~/lib/rum';
+} from '~/lib/rum/vitals';
 import { db, rowsOf } from '../db/client.server';
 import { rumDaily } from '../db/schema';
 
