@@ -20,6 +20,7 @@ import { env } from '~/services/env.server';
 import { cartCount, readGuestCart } from '~/services/cart/cart.server';
 import { Toaster } from '~/components/ui/toaster';
 import { GuestCartMerge } from '~/components/cart/guest-cart-merge';
+import { RealUserSpeed } from '~/components/layout/real-user-speed';
 import { copyrightYear } from '~/lib/site';
 import { useNonce } from '~/lib/nonce';
 import { ErrorPage } from '~/components/layout/error-page';
@@ -51,6 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       : user
         ? 0
         : readGuestCart(request).reduce((sum, line) => sum + line.quantity, 0),
+    rumSampleRate: env().rumSampleRate,
   };
 }
 
@@ -111,6 +113,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <RouteAnnouncer />
         <Toaster />
         {data?.user ? <GuestCartMerge /> : null}
+        {data ? <RealUserSpeed sampleRate={data.rumSampleRate} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

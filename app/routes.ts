@@ -76,6 +76,8 @@ export default [
     route('privacy/export', 'routes/admin.privacy.export.ts'),
     route('reports', 'routes/admin.reports.tsx'),
     route('reports.csv', 'routes/admin.reports.csv.ts'),
+    // Visitors' Core Web Vitals, from the beacons counted at POST /api/rum (server/rum.ts).
+    route('speed', 'routes/admin.speed.tsx'),
     route('messages', 'routes/admin.messages.tsx'),
     route('messages/:id', 'routes/admin.messages.$id.tsx'),
     // Canned replies: snippets staff insert into replies.

@@ -28,6 +28,7 @@ import { metricsEndpoint } from './metrics';
 import { nameRoute, observeRequests, routeLabeller } from './observe';
 import { guestPageCache } from './page-cache';
 import { isStopping } from './shutdown';
+import { rumEndpoint, shopRoutePatterns } from './rum';
 
 export { boot } from '~/services/boot.server';
 export { prepareShutdown } from './shutdown';
@@ -239,6 +240,21 @@ export function createApp(): express.Express {
     }
     res.status(403).type('text/plain').send('Cross-site request refused.');
   });
+
+  // Visitors' Core Web Vitals (server/rum.ts); after the Origin check, so only this site's pages
+  // report. The routes a report may name come from the build, as the metrics' labels do.
+  let patterns = serverBuild ? shopRoutePatterns(serverBuild.routes) : new Map<string, string>();
+  if (!serverBuild)
+    void import('virtual:react-router/server-build').then((loaded) => {
+      patterns = shopRoutePatterns(loaded.routes);
+    });
+  app.use(
+    '/api/rum',
+    rumEndpoint({
+      patternOf: (id) => patterns.get(id),
+      addressOf: (req) => String(req.headers[CLIENT_IP_HEADER]),
+    }),
+  );
 
   // Given a function, React Router re-derives its route tables from the build on every request
   // (so `npm run dev` picks up edited routes); a production server hands it the loaded build,

@@ -518,6 +518,11 @@ export default function AdminEnquiry({ loaderData }: Route.ComponentProps) {
                   </>
                 ) : null}
               </Detail>
+              <Detail term="Privacy notice">
+                {enquiry.privacyNoticeVersion
+                  ? `Version of ${enquiry.privacyNoticeVersion}`
+                  : 'Not recorded'}
+              </Detail>
             </dl>
             {customerKey ? (
               <Link

@@ -283,6 +283,14 @@ export default function AdminMessage({ loaderData }: Route.ComponentProps) {
                   </a>
                 </dd>
               </div>
+              <div>
+                <dt className="text-slate-600">Privacy notice</dt>
+                <dd>
+                  {message.privacyNoticeVersion
+                    ? `Version of ${message.privacyNoticeVersion}`
+                    : 'Not recorded'}
+                </dd>
+              </div>
             </dl>
           </section>
         </aside>

@@ -12,6 +12,7 @@ import type { Route } from './+types/register';
 import { PageHeader } from '~/components/layout/page-header';
 import { MessageDialog } from '~/components/ui/dialog';
 import { Field, FormError } from '~/components/ui/field';
+import { MarketingConsent } from '~/components/accounts/marketing-consent';
 import { PasswordField } from '~/components/ui/password-field';
 import { busyButton } from '~/lib/busy-button';
 import { formValues } from '~/lib/forms';
@@ -116,6 +117,7 @@ export default function Register() {
             autoComplete="new-password"
             error={form.errors.confirm}
           />
+          <MarketingConsent />
           <p className="pb-2 text-xs text-slate-600">
             We keep your name, e-mail and phone to run your account and answer your enquiries, as
             our{' '}

@@ -188,4 +188,17 @@ describe('parseEnv', () => {
     for (const [settings, message] of refused)
       expect(() => parseEnv({ ...dir, ...settings }), JSON.stringify(settings)).toThrow(message);
   });
+
+  it('reads RUM_SAMPLE_RATE as a share of page views, a tenth unless told', () => {
+    expect(parseEnv({ DATA_DIR: '/tmp/fh-env-test' }).rumSampleRate).toBe(0.1);
+    expect(parseEnv({ DATA_DIR: '/tmp/fh-env-test', RUM_SAMPLE_RATE: '1' }).rumSampleRate).toBe(1);
+    expect(parseEnv({ DATA_DIR: '/tmp/fh-env-test', RUM_SAMPLE_RATE: '0' }).rumSampleRate).toBe(0);
+    expect(
+      parseEnv({ DATA_DIR: '/tmp/fh-env-test', RUM_SAMPLE_RATE: ' 0.25 ' }).rumSampleRate,
+    ).toBe(0.25);
+    for (const bad of ['1.5', '-0.1', '10%', 'half', '2', '0.12345', ''])
+      expect(() => parseEnv({ DATA_DIR: '/tmp/fh-env-test', RUM_SAMPLE_RATE: bad }), bad).toThrow(
+        /RUM_SAMPLE_RATE: must be a share of page views from 0 to 1/,
+      );
+  });
 });

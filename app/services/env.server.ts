@@ -118,6 +118,15 @@ const EnvSchema = z
       .trim()
       .regex(/^([1-9]|[1-9][0-9]|1[0-1][0-9]|120)$/, 'must be a number of months, 1 to 120')
       .default('12'),
+    // The share of page views (0 to 1) whose Core Web Vitals the browser reports to /api/rum.
+    RUM_SAMPLE_RATE: z
+      .string()
+      .trim()
+      .regex(
+        /^(0(\.\d{1,4})?|1(\.0{1,4})?)$/,
+        'must be a share of page views from 0 to 1, such as 0.1',
+      )
+      .default('0.1'),
     // The Data Protection Officer's address on the privacy notice (SITE_EMAIL when unset).
     SITE_DPO_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()),
     // /metrics answers only with this bearer token; unset, there are no metrics (docs/operations.md).
@@ -239,6 +248,8 @@ export type Env = z.infer<typeof EnvSchema> & {
   retentionContactMonths: number;
   /** Object storage (S3_*), or null: files in DATA_DIR. */
   s3: S3Config | null;
+  /** RUM_SAMPLE_RATE as a number from 0 to 1. */
+  rumSampleRate: number;
 };
 
 export interface S3Config {
@@ -306,6 +317,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     retentionEnquiryMonths: Number(env.RETENTION_ENQUIRY_MONTHS),
     retentionContactMonths: Number(env.RETENTION_CONTACT_MONTHS),
     s3: s3Config(env),
+    rumSampleRate: Number(env.RUM_SAMPLE_RATE),
   };
 }
 

@@ -225,6 +225,10 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/admin/reports?from=2026-01-01&to=2026-03-31' },
   { method: 'POST', path: '/admin/reports', form: () => ({ name: PROBE }) },
   { method: 'GET', path: '/admin/reports.csv?table=weekly' },
+  // Real-user speed
+  { method: 'GET', path: '/admin/speed' },
+  { method: 'GET', path: '/admin/speed?days=7' },
+  { method: 'POST', path: '/admin/speed', form: () => ({ name: PROBE }) },
   // Better Auth's admin plugin: roles and users (not served over HTTP)
   { method: 'GET', path: '/api/auth/admin/list-users', api: true },
   {

@@ -2,6 +2,7 @@ import {
   ArrowLeft,
   BarChart3,
   ExternalLink,
+  Gauge,
   History,
   Inbox,
   LayoutDashboard,
@@ -39,6 +40,7 @@ const NAV: NavItem[] = [
   { to: '/admin/messages', label: 'Messages', icon: Mail, badge: 'openMessages' },
   { to: '/admin/replies', label: 'Canned replies', icon: MessageSquareText },
   { to: '/admin/reports', label: 'Reports', icon: BarChart3 },
+  { to: '/admin/speed', label: 'Speed', icon: Gauge },
   { to: '/admin/activity', label: 'Activity', icon: History },
   { to: '/admin/privacy', label: 'Privacy', icon: ShieldCheck },
 ];

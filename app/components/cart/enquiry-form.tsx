@@ -16,6 +16,7 @@ import { toast } from '~/lib/toast';
 import { useForm } from '~/lib/use-form';
 import { useOnResult } from '~/lib/use-on-result';
 import { CONTACT_PROMPT, ContactFields } from './contact-fields';
+import { PrivacyNoticeVersion } from '~/components/ui/privacy-notice-version';
 
 // The dialog (Radix, ~14 KiB gzip) is needed only when a guest presses ENQUIRE with scripts on:
 // it loads then (or when the form is first focused), not with the cart page.
@@ -154,6 +155,7 @@ export function EnquiryForm({
       >
         <input type="hidden" name="intent" value="enquire" />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <PrivacyNoticeVersion />
         {signedIn ? <input type="hidden" name="customer" value="1" /> : null}
         <FormError message={contactOpen ? undefined : form.formError} />
         <div>

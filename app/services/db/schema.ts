@@ -9,6 +9,8 @@ import {
   boolean,
   check,
   customType,
+  date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -45,6 +47,11 @@ export const user = pgTable('user', {
   banReason: text(),
   banExpires: timestamp({ withTimezone: true }),
   twoFactorEnabled: boolean().notNull().default(false),
+  /**
+   * When the customer agreed to be e-mailed about products and offers (the unticked box on
+   * Register and Profile); null: no agreement, or withdrawn.
+   */
+  marketingConsentAt: timestamp({ withTimezone: true }),
   ...timestamps,
 });
 
@@ -433,6 +440,8 @@ export const enquiries = pgTable(
      * not answered yet (a reply, a quotation, an order or invoice) nor closed it.
      */
     waitingForUs: boolean().notNull().default(true),
+    /** The privacy notice's version (PRIVACY_NOTICE_VERSION) the form linked to when sent. */
+    privacyNoticeVersion: text(),
     ...timestamps,
   },
   (t) => [
@@ -497,6 +506,8 @@ export const contactMessages = pgTable(
     readAt: timestamp({ withTimezone: true }),
     /** When the sender's details and words were erased (their request, or the retention period). */
     anonymisedAt: timestamp({ withTimezone: true }),
+    /** The privacy notice's version (PRIVACY_NOTICE_VERSION) the form linked to when sent. */
+    privacyNoticeVersion: text(),
     ...timestamps,
   },
   (t) => [
@@ -994,4 +1005,30 @@ export const cannedReplies = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex('canned_replies_title_idx').on(sql`lower(${t.title})`)],
+);
+
+// ---------- real-user speed ----------
+
+/**
+ * Visitors' Core Web Vitals as daily histograms: how many page views of one route, device class
+ * and connection type had a metric's value in the bucket ending at `le` (app/lib/rum/vitals.ts
+ * has the buckets) on a Singapore day. Reports are counted into these rows as they arrive, so no single
+ * page view is ever stored, and a percentile is read from the buckets.
+ */
+export const rumDaily = pgTable(
+  'rum_daily',
+  {
+    id: serial().primaryKey(),
+    day: date({ mode: 'string' }).notNull(),
+    route: text().notNull(),
+    metric: text().$type<'LCP' | 'INP' | 'CLS' | 'TTFB'>().notNull(),
+    device: text().$type<'mobile' | 'desktop'>().notNull(),
+    connection: text().notNull(),
+    le: doublePrecision().notNull(),
+    count: integer().notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('rum_daily_bucket_idx').on(t.day, t.route, t.metric, t.device, t.connection, t.le),
+  ],
 );

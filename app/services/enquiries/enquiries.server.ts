@@ -34,6 +34,7 @@ import {
   type EnquiryStatus,
 } from '../db/schema';
 import { env } from '../env.server';
+import { privacyNoticeVersionOf } from '../privacy/notice.server';
 import { UserError } from '../errors.server';
 import { checkTogether, parseInput } from '../forms.server';
 import { mayAcknowledge } from '../mail/acknowledgements.server';
@@ -79,6 +80,8 @@ export interface NewEnquiry {
   contactMessageId?: number;
   /** More writes of the same transaction once the enquiry and its items are stored. */
   within?: (tx: Tx, enquiry: { id: number; reference: string }) => Promise<void>;
+  /** The privacy notice's version the form was sent with (privacyNoticeVersionOf). */
+  privacyNoticeVersion?: string | null;
 }
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -281,6 +284,7 @@ async function storeEnquiry(
         accessTokenHash: access?.hash ?? null,
         source: input.source,
         contactMessageId: input.contactMessageId ?? null,
+        privacyNoticeVersion: input.privacyNoticeVersion ?? null,
       })
       .returning({
         id: enquiries.id,
@@ -383,6 +387,7 @@ export async function submitEnquiry(submission: EnquirySubmission): Promise<Crea
     () => parseEnquiryForm(values, customer),
     () => checkAttachments(submission.files ?? []),
   );
+  const privacyNoticeVersion = privacyNoticeVersionOf(values);
   // One-line fields as staff see them (cleanName, as the contact's name below).
   const details = {
     message: parsed.message,
@@ -419,6 +424,7 @@ export async function submitEnquiry(submission: EnquirySubmission): Promise<Crea
     contact,
     userId: customer?.id ?? null,
     attachments: files,
+    privacyNoticeVersion,
   });
 }
 

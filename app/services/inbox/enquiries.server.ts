@@ -295,6 +295,8 @@ export interface EnquiryCase {
   contactMessageId: number | null;
   assigneeId: string | null;
   waitingForUs: boolean;
+  /** The privacy notice's version the form was sent with; null for enquiries from before. */
+  privacyNoticeVersion: string | null;
   account: { email: string } | null;
   /** Where replies and quotations are e-mailed, or null (a guest who left only a phone number). */
   replyTo: string | null;
@@ -481,6 +483,7 @@ export async function getEnquiryCase(id: number): Promise<EnquiryCase | null> {
       contactMessageId: enquiries.contactMessageId,
       assigneeId: enquiries.assigneeId,
       waitingForUs: sql<boolean>`${enquiries.waitingForUs} and ${enquiries.status} <> 'closed'`,
+      privacyNoticeVersion: enquiries.privacyNoticeVersion,
       accountEmail: user.email,
     })
     .from(enquiries)

@@ -68,6 +68,8 @@ export interface MessageCase {
   handled: boolean;
   readAt: Date | null;
   createdAt: Date;
+  /** The privacy notice's version the form was sent with; null for messages from before. */
+  privacyNoticeVersion: string | null;
   events: {
     id: number;
     kind: 'reply' | 'handled' | 'reopened';
@@ -92,6 +94,7 @@ export async function readMessage(id: number): Promise<MessageCase | null> {
       handled: contactMessages.handled,
       readAt: contactMessages.readAt,
       createdAt: contactMessages.createdAt,
+      privacyNoticeVersion: contactMessages.privacyNoticeVersion,
     })
     .from(contactMessages)
     .where(eq(contactMessages.id, id));

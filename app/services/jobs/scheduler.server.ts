@@ -5,6 +5,7 @@ import { purgeTrash } from '../catalogue/admin-products.server';
 import { env } from '../env.server';
 import { applyRetention } from '../privacy/retention.server';
 import { log } from '../log.server';
+import { pruneRealUserSpeed } from '../rum/rum.server';
 import { countJobRun } from '../metrics.server';
 import { sendExpiryReminders } from './reminders.server';
 
@@ -20,13 +21,14 @@ export interface Job {
  * Every scheduled job of the shop. Expiry itself needs none: it is computed when read. The
  * reminders' query reads an index of open quotations by expiry, so it runs at every tick. The
  * trash is emptied of what has been in it for 30 days once an hour (a day's precision is enough);
- * the retention rules (anonymising old enquiries and messages, pruning sessions and counters) run
- * once a day.
+ * the retention rules (anonymising old enquiries and messages, pruning sessions and counters) and
+ * the pruning of old real-user speed histograms run once a day.
  */
 export const JOBS: readonly Job[] = [
   { name: 'quotation-reminders', everyMs: 0, run: sendExpiryReminders },
   { name: 'trash-purge', everyMs: 60 * 60_000, run: (now) => purgeTrash(now) },
   { name: 'retention', everyMs: 86_400_000, run: (now) => applyRetention(now) },
+  { name: 'rum-prune', everyMs: 86_400_000, run: (now) => pruneRealUserSpeed(now) },
 ];
 
 /**
