@@ -10,6 +10,8 @@ const SLOW = [
   'tests/integration/concurrent-enquiries.test.ts',
   'tests/integration/processes.test.ts',
   'tests/integration/database-outage.test.ts',
+  'tests/integration/instances.test.ts',
+  'tests/integration/restart.test.ts',
   'scripts/backup.test.ts',
 ];
 

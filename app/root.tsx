@@ -17,9 +17,10 @@ import { listCategories, listSports } from '~/services/catalogue/taxonomy.server
 import { getUser } from '~/services/permissions.server';
 import { siteInfo } from '~/services/site.server';
 import { env } from '~/services/env.server';
-import { cartCount } from '~/services/cart/cart.server';
+import { cartCount, readGuestCart } from '~/services/cart/cart.server';
 import { Toaster } from '~/components/ui/toaster';
 import { GuestCartMerge } from '~/components/cart/guest-cart-merge';
+import { RealUserSpeed } from '~/components/layout/real-user-speed';
 import { copyrightYear } from '~/lib/site';
 import { useNonce } from '~/lib/nonce';
 import { ErrorPage } from '~/components/layout/error-page';
@@ -44,7 +45,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     site: siteInfo(),
     year: copyrightYear(new Date()),
     origin: env().publicUrl,
-    cartCount: showsCart ? await cartCount(user.id) : 0,
+    // A guest's cart is in local storage, which only scripts read; until they run (or without
+    // them) the header counts the lines the server keeps in the guest cart cookie.
+    cartCount: showsCart
+      ? await cartCount(user.id)
+      : user
+        ? 0
+        : readGuestCart(request).reduce((sum, line) => sum + line.quantity, 0),
+    rumSampleRate: env().rumSampleRate,
   };
 }
 
@@ -105,6 +113,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <RouteAnnouncer />
         <Toaster />
         {data?.user ? <GuestCartMerge /> : null}
+        {data ? <RealUserSpeed sampleRate={data.rumSampleRate} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

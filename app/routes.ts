@@ -27,6 +27,7 @@ export default [
   route('orders/:id/files/:fileId', 'routes/orders.$id.files.$fileId.ts'),
   // A guest's enquiry confirmation, behind the unguessable link in its acknowledgement e-mail.
   route('enquiries/:token', 'routes/enquiries.$token.tsx'),
+  route('enquiries/:token/quotations/:file', 'routes/enquiries.$token.quotations.$file.ts'),
   route('enquiries/:token/invoices/:file', 'routes/enquiries.$token.invoices.$file.ts'),
   route('enquiries/:token/files/:fileId', 'routes/enquiries.$token.files.$fileId.ts'),
   // A quotation revision behind the unguessable link in its e-mail: read it, accept, decline or
@@ -63,6 +64,8 @@ export default [
     // The staff inbox: enquiries (with quotations and the CSV export) and contact messages.
     route('enquiries', 'routes/admin.enquiries.tsx'),
     route('enquiries.csv', 'routes/admin.enquiries.csv.ts'),
+    // An enquiry that did not come through the cart (a call, an e-mail, a visit, a contact message).
+    route('enquiries/new', 'routes/admin.enquiries.new.tsx'),
     route('enquiries/:id', 'routes/admin.enquiries.$id.tsx'),
     route('enquiries/:id/quotation', 'routes/admin.enquiries.$id.quotation.tsx'),
     route('enquiries/:id/quotation/preview', 'routes/admin.enquiries.$id.quotation.preview.ts'),
@@ -70,6 +73,9 @@ export default [
     // A private file of the enquiry: the buyer's attachments, a reply's, a purchase order.
     route('enquiries/:id/files/:fileId', 'routes/admin.enquiries.$id.files.$fileId.ts'),
     // Orders confirmed from accepted quotations, their tax invoices and credit notes.
+    // Customers: accounts and guests by e-mail address, each with their enquiries and values.
+    route('customers', 'routes/admin.customers.tsx'),
+    route('customers/:key', 'routes/admin.customers.$key.tsx'),
     route('orders', 'routes/admin.orders.tsx'),
     route('orders/:id', 'routes/admin.orders.$id.tsx'),
     route('orders/:id/documents/:file', 'routes/admin.orders.$id.documents.$file.ts'),
@@ -78,8 +84,12 @@ export default [
     route('privacy/export', 'routes/admin.privacy.export.ts'),
     route('reports', 'routes/admin.reports.tsx'),
     route('reports.csv', 'routes/admin.reports.csv.ts'),
+    // Visitors' Core Web Vitals, from the beacons counted at POST /api/rum (server/rum.ts).
+    route('speed', 'routes/admin.speed.tsx'),
     route('messages', 'routes/admin.messages.tsx'),
     route('messages/:id', 'routes/admin.messages.$id.tsx'),
+    // Canned replies: snippets staff insert into replies.
+    route('replies', 'routes/admin.replies.tsx'),
     // Any other /admin/… address goes through the guard before its 404: a guest is sent to sign
     // in and a customer gets 403, so nobody outside learns which back-office pages exist.
     route('*', 'routes/admin.$.tsx'),

@@ -203,8 +203,8 @@ const pages = [
     // Something to show: a sport created and renamed (the second width finds it done already).
     before: async (page) => {
       for (const [path, name, act] of [
-        ['/admin/create-sport', 'Sport name', 'SUBMIT'],
-        ['/admin/create-categories', 'Category name', 'SUBMIT'],
+        ['/admin/create-sport', 'Sport name', 'Submit'],
+        ['/admin/create-categories', 'Category name', 'Submit'],
       ]) {
         await page.goto(`${base}${path}`);
         await page.getByLabel(name).fill(path.includes('sport') ? 'Pickleball' : 'Paddles');

@@ -68,6 +68,7 @@ function processesWanted() {
  * (Node's cluster round-robin). A worker that fails its first boot stops the server with its
  * message; one that dies later is replaced, a little later each time, and after six deaths in a
  * minute the server stops (for the supervisor to restart, as it would a single process).
+ * SIGHUP replaces the workers one at a time; SIGTERM and SIGINT stop each gracefully.
  * Decision 009.
  */
 async function runPrimary(count) {
@@ -96,26 +97,34 @@ async function runPrimary(count) {
     });
   }
   let stopping = false;
-  let ready = 0;
+  let serving = false;
+  let reloading = false;
+  // Workers being stopped on purpose (a rolling restart): their exit is no death to replace.
+  const retiring = new Set();
   const deaths = [];
-  const fork = (thenNext) => {
+  /**
+   * Forks a worker: `boot` (the first start: a failure stops the server), `replace` (after a
+   * death: a failure is another death) or `reload` (a rolling restart: a failure ends it).
+   * Resolves true once the worker listens, false when it exits first.
+   */
+  const fork = (kind) => {
     const worker = cluster.fork();
     let served = false;
-    worker.once('listening', () => {
-      served = true;
-      if (!thenNext) return log.info('A new server process is serving.');
-      if (++ready < count) fork(true);
-      else
-        log.info(
-          `Fieldhouse is serving on http://localhost:${process.env.PORT ?? 3000} (${count} processes)`,
-        );
+    const listening = new Promise((resolve) => {
+      worker.once('listening', () => {
+        served = true;
+        if (kind === 'replace') log.info('A new server process is serving.');
+        resolve(true);
+      });
+      worker.once('exit', () => resolve(false));
     });
     worker.once('exit', (code, signal) => {
-      if (stopping) return;
-      if (!served && thenNext) {
+      if (stopping || retiring.has(worker)) return;
+      if (!served && kind === 'boot') {
         stop(code || 1); // a first boot failed; the worker printed why (configuration, database…)
         return;
       }
+      if (!served && kind === 'reload') return; // the restart says so and keeps the old one
       const now = Date.now();
       deaths.push(now);
       while (deaths[0] < now - 60_000) deaths.shift();
@@ -125,24 +134,77 @@ async function runPrimary(count) {
         return;
       }
       log.error(`A server process ended (${signal ?? `exit code ${code}`}); starting another.`);
-      setTimeout(() => stopping || fork(false), 500 * deaths.length);
+      setTimeout(() => stopping || fork('replace'), 500 * deaths.length);
     });
+    return { worker, listening };
   };
+  /** SIGTERM to a worker (a graceful stop: server/shutdown.ts); resolves with its exit code. */
+  const retire = (worker) => {
+    retiring.add(worker);
+    const gone = new Promise((resolve) => worker.once('exit', (code) => resolve(code)));
+    worker.process.kill('SIGTERM');
+    return gone;
+  };
+  const alive = () => Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead());
   const stop = (exitCode) => {
     if (stopping) return;
     stopping = true;
-    const alive = Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead());
-    Promise.all(
-      alive.map((worker) => {
-        const gone = new Promise((resolve) => worker.once('exit', resolve));
-        worker.process.kill('SIGTERM');
-        return gone;
-      }),
-    ).then(() => process.exit(exitCode));
+    const workers = alive();
+    log.info(`Stopping the ${workers.length} server processes.`);
+    // Each stops gracefully; one that had to cut requests at its time limit makes the exit 1.
+    Promise.all(workers.map(retire)).then((codes) => {
+      const code = exitCode || (codes.some((c) => c !== 0) ? 1 : 0);
+      log.info({ exitCode: code }, 'Stopped');
+      process.exit(code);
+    });
+  };
+  /**
+   * SIGHUP: every worker is replaced, one at a time: a new one starts (loading the build as it is
+   * now), and once it listens an old one stops gracefully, so the port always has a process
+   * accepting its connections. A new one that fails to start ends the restart; the old ones left
+   * keep serving.
+   */
+  const reload = async () => {
+    if (stopping) return;
+    if (!serving || reloading) {
+      log.warn('SIGHUP ignored: the server processes are still starting or restarting.');
+      return;
+    }
+    reloading = true;
+    const old = alive();
+    log.info(`SIGHUP: restarting the ${old.length} server processes one at a time.`);
+    let replaced = 0;
+    for (const worker of old) {
+      if (stopping) break;
+      const { worker: fresh, listening } = fork('reload');
+      if (!(await listening)) {
+        log.error(
+          `A new server process did not start; the restart stops after ${replaced} of ${old.length} and the others keep serving.`,
+        );
+        break;
+      }
+      if (stopping) break;
+      if (!worker.isDead()) {
+        const code = await retire(worker);
+        log.info(
+          `Server process ${worker.process.pid} replaced by ${fresh.process.pid} (exit code ${code}).`,
+        );
+      }
+      replaced++;
+    }
+    reloading = false;
+    if (replaced === old.length)
+      log.info(`Restart done: ${replaced} new server processes serving.`);
   };
   process.on('SIGINT', () => stop(0));
   process.on('SIGTERM', () => stop(0));
-  fork(true);
+  process.on('SIGHUP', () => void reload());
+  // One after another: the first migrates, seeds and creates the admin before the next starts.
+  for (let i = 0; i < count; i++) if (!(await fork('boot').listening)) return;
+  serving = true;
+  log.info(
+    `Fieldhouse is serving on http://localhost:${process.env.PORT ?? 3000} (${count} processes)`,
+  );
 }
 
 const processes = processesWanted();
@@ -190,14 +252,19 @@ async function serve() {
       port,
       () => cluster.isWorker || mod.log().info(`Fieldhouse is serving on http://localhost:${port}`),
     );
-    // Scheduled jobs stop taking work at once; one that is running finishes before the exit, and
-    // the spans still buffered are sent.
-    const stop = () => {
-      const jobs = Promise.all([mod.stopBackgroundWork?.(), stopTracing?.()]);
-      server.close(() => jobs.finally(() => process.exit(0)));
-    };
+    // A graceful stop (server/shutdown.ts): requests in flight, the mail being sent and the job
+    // running finish within SHUTDOWN_TIMEOUT_MS; then the database closes and the spans still
+    // buffered are sent. Exit code 1 when something had to be cut.
+    const shutdown = mod.prepareShutdown(server, { finally: stopTracing });
+    const stop = (signal) => shutdown(signal).then((code) => process.exit(code));
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
+    // A rolling restart is the primary's (WEB_CONCURRENCY above 1); a single process has no
+    // other to hand its port to while it restarts.
+    process.on('SIGHUP', () => {
+      if (!cluster.isWorker)
+        mod.log().warn('SIGHUP ignored: a restart without a gap needs WEB_CONCURRENCY above 1.');
+    });
   } catch (error) {
     if (error?.name === 'ConfigError' || error?.name === 'DataDirLockedError') {
       if (mod) mod.log().fatal(error.message);

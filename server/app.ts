@@ -19,15 +19,19 @@ import { isDatabaseHealthy } from '~/services/boot.server';
 import { readiness } from '~/services/health.server';
 import { log } from '~/services/log.server';
 import { enableMetrics, METRICS_CONTENT_TYPE, metricsText } from '~/services/metrics.server';
-import { uploadsDir } from '~/services/media/storage.server';
+import { configuredBuckets, uploadsDir } from '~/services/media/storage.server';
 import { catalogueApi } from './api';
+import { mediaFromBucket } from './media';
 import { bodyLimit } from './body-limit';
 import { securityHeaders, varyByVisitor } from './headers';
 import { metricsEndpoint } from './metrics';
 import { nameRoute, observeRequests, routeLabeller } from './observe';
 import { guestPageCache } from './page-cache';
+import { isStopping } from './shutdown';
+import { rumEndpoint, shopRoutePatterns } from './rum';
 
-export { boot, stopBackgroundWork } from '~/services/boot.server';
+export { boot } from '~/services/boot.server';
+export { prepareShutdown } from './shutdown';
 export { ConfigError } from '~/services/env.server';
 export { DataDirLockedError } from '~/services/data-lock.server';
 export { log } from '~/services/log.server';
@@ -43,6 +47,7 @@ export function securityHeadersFor() {
   return securityHeaders({
     https: config.publicUrl.startsWith('https://'),
     development: config.NODE_ENV === 'development',
+    imageOrigins: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [],
   });
 }
 
@@ -140,6 +145,10 @@ export function createApp(): express.Express {
   // Readiness: the database and the storage answer; 503 while either does not (a load balancer
   // sends no traffic here meanwhile; the process recovers by itself).
   app.get('/readyz', nameRoute, async (_req, res) => {
+    // A stopping process sends balancers away before its connections close.
+    if (isStopping()) {
+      return void res.status(503).set('Cache-Control', 'no-store').json({ status: 'stopping' });
+    }
     const { ready, checks } = await readiness();
     res
       .status(ready ? 200 : 503)
@@ -158,15 +167,19 @@ export function createApp(): express.Express {
   // The icon is an SVG (root.tsx links it); clients that ask for the old name are sent there.
   app.get('/favicon.ico', nameRoute, (_req, res) => res.redirect(301, '/favicon.svg'));
 
-  // Stored images: keys are content hashes, so they never change.
+  // Stored images: keys are content hashes, so they never change. From the bucket when there
+  // is one (also when S3_PUBLIC_URL sends browsers there: older links keep working).
+  const buckets = configuredBuckets();
   app.use(
     '/media',
-    express.static(uploadsDir(), {
-      immutable: true,
-      maxAge: '1y',
-      index: false,
-      fallthrough: false,
-    }),
+    buckets
+      ? mediaFromBucket(buckets.public)
+      : express.static(uploadsDir(), {
+          immutable: true,
+          maxAge: '1y',
+          index: false,
+          fallthrough: false,
+        }),
   );
 
   // While the database is away, every request that needs it is answered 503 at once (after one
@@ -227,6 +240,21 @@ export function createApp(): express.Express {
     }
     res.status(403).type('text/plain').send('Cross-site request refused.');
   });
+
+  // Visitors' Core Web Vitals (server/rum.ts); after the Origin check, so only this site's pages
+  // report. The routes a report may name come from the build, as the metrics' labels do.
+  let patterns = serverBuild ? shopRoutePatterns(serverBuild.routes) : new Map<string, string>();
+  if (!serverBuild)
+    void import('virtual:react-router/server-build').then((loaded) => {
+      patterns = shopRoutePatterns(loaded.routes);
+    });
+  app.use(
+    '/api/rum',
+    rumEndpoint({
+      patternOf: (id) => patterns.get(id),
+      addressOf: (req) => String(req.headers[CLIENT_IP_HEADER]),
+    }),
+  );
 
   // Given a function, React Router re-derives its route tables from the build on every request
   // (so `npm run dev` picks up edited routes); a production server hands it the loaded build,

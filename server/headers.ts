@@ -38,7 +38,12 @@ export function cspNonce(res: Response): string {
  * private and token addresses (services/cache-control.server.ts). In development Vite's own inline
  * scripts run, so the policy is left out there.
  */
-export function securityHeaders(options: { https: boolean; development: boolean }) {
+export function securityHeaders(options: {
+  https: boolean;
+  development: boolean;
+  /** Other origins images load from (the bucket's or CDN's, S3_PUBLIC_URL). */
+  imageOrigins?: string[];
+}) {
   const nonce = (_req: unknown, res: unknown) => `'nonce-${cspNonce(res as Response)}'`;
   const common = {
     strictTransportSecurity: options.https
@@ -72,7 +77,7 @@ export function securityHeaders(options: { https: boolean; development: boolean 
             styleSrc: ["'self'", "'unsafe-inline'"],
             // The two-factor QR code is a data: URL; the back office previews and crops a chosen
             // picture from a blob: URL before it is uploaded.
-            imgSrc: ["'self'", 'data:', 'blob:'],
+            imgSrc: ["'self'", 'data:', 'blob:', ...(options.imageOrigins ?? [])],
             fontSrc: ["'self'"],
             connectSrc: ["'self'"],
             objectSrc: ["'none'"],

@@ -6,6 +6,8 @@
 // privacy notice's `{dpoEmail}` and retention periods (`{enquiryMonths}`, `{contactMonths}`,
 // `{invoiceYears}`) come from its page's loader, so the notice states what the shop does.
 
+import { PRIVACY_NOTICE_VERSION } from './privacy-version';
+
 export interface LegalSection {
   id: string;
   title: string;
@@ -98,7 +100,8 @@ export const terms: LegalDocument = {
 
 export const privacy: LegalDocument = {
   title: 'Privacy Notice',
-  updated: '2026-11-28',
+  // Change PRIVACY_NOTICE_VERSION with every change of these words.
+  updated: PRIVACY_NOTICE_VERSION,
   intro:
     '{name} (UEN {uen}) respects your personal data. This notice explains, as the Personal Data Protection Act 2012 (PDPA) requires, what personal data we collect through this website and our services, why, how long we keep it, and how you can withdraw consent, see or correct it.',
   sections: [
@@ -112,6 +115,7 @@ export const privacy: LegalDocument = {
           'What you send us: the messages, enquiries and cart contents you submit, and our correspondence with you about them.',
           'Account details, if you register: your name, e-mail address, phone number and a securely hashed password (we never store the password itself).',
           'Technical data: your network (IP) address, used to protect the forms against abuse; the address and browser a signed-in session was started from, which you can ask us about if you suspect someone else used your account; and cookies that keep you signed in and remember your cart. We do not use advertising or tracking cookies.',
+          'Page speed: for a sample of page views your browser reports how fast the page loaded and responded, with the kind of page (not its address), whether the screen was a phone’s or a computer’s and the type of connection. It is sent without cookies or anything that identifies you, and kept only as daily totals.',
         ],
       ],
     },
@@ -126,7 +130,7 @@ export const privacy: LegalDocument = {
           'run your account and keep it secure;',
           'keep the records that the law and our accounting require.',
         ],
-        'We do not sell your personal data and we do not send marketing messages unless you ask us to. If you give us the details of another person (for example a colleague who will receive a delivery), please make sure they agree.',
+        'We do not sell your personal data. We send news of products and offers only to customers who ticked the box for it when registering or on their Profile page, where they can untick it at any time; at present we send none. If you give us the details of another person (for example a colleague who will receive a delivery), please make sure they agree.',
       ],
     },
     {

@@ -4,6 +4,7 @@ export function contactRows(enquiry: {
   organisation?: string | null;
   poReference?: string | null;
   promoCode?: string | null;
+  address?: string | null;
 }): [string, string][] {
   const rows: [string, string | null | undefined][] = [
     ['Name', enquiry.contact.name],
@@ -11,6 +12,7 @@ export function contactRows(enquiry: {
     ['Phone', enquiry.contact.phone],
     ['Organisation', enquiry.organisation],
     ['PO / GeBIZ reference', enquiry.poReference],
+    ['Delivery / site address', enquiry.address?.replace(/\n/g, ', ')],
     ['Promo code', enquiry.promoCode],
   ];
   return rows.filter((row): row is [string, string] => Boolean(row[1]));

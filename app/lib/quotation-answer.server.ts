@@ -19,7 +19,7 @@ import {
 
 /**
  * One of the buyer's three answer forms (its `intent`), parsed with the schema the browser
- * checked it with and handed to the service. Shared by the e-mailed link's page and My Orders,
+ * checked it with and handed to the service. Shared by the e-mailed link's page and My Enquiries,
  * which differ only in who the buyer is (`access`).
  */
 export function answerQuotation(

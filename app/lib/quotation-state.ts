@@ -2,7 +2,7 @@
  * A quotation revision's state as both sides see it, from its stored status and valid-until date.
  * Expiry is computed, never stored: a revision still open (`sent`, or `changes_requested` while
  * staff work on a new revision) stops being acceptable at the end of its last valid day without
- * any job having to run. Shared by the buyer's page, My Orders, the back office and the services
+ * any job having to run. Shared by the buyer's page, My Enquiries, the back office and the services
  * that refuse an answer, so every side agrees on what can still be done.
  */
 import type { QuotationStatus } from '~/services/db/schema';

@@ -21,6 +21,7 @@ describe('singaporeTime', () => {
       items: [{ productId: 1, name: 'Goal', quantity: 2 }],
       publicUrl: 'https://shop.example',
       confirmationUrl: 'https://shop.example/orders/7',
+      adminUrl: 'https://shop.example/admin/enquiries/7',
       guest: false,
       companyEmail: 'sales@shop.example',
       siteName: 'Shop',
@@ -30,7 +31,9 @@ describe('singaporeTime', () => {
     expect(staff!.text).not.toContain('2026-03-01T17:30');
     expect(staff!.html).toContain(`arrived on ${singaporeTime(at)} (Singapore time)`);
     // A customer's page needs their sign-in: no "keep this link to yourself" for it.
-    expect(ack!.text).toContain('under My Orders, once signed in): https://shop.example/orders/7');
+    expect(ack!.text).toContain(
+      'under My Enquiries, once signed in): https://shop.example/orders/7',
+    );
     expect(ack!.text).not.toContain('keep this link');
     expect(ack!.replyTo).toBe('sales@shop.example');
   });

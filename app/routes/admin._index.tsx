@@ -4,18 +4,30 @@ import type { loader as adminLoader } from './admin';
 import type { Route } from './+types/admin._index';
 import { AdminPageHeader } from '~/components/admin/admin-shell';
 import { adminMeta } from '~/lib/admin-meta';
-import { When } from '~/components/admin/inbox/status-badge';
 import { OrderStatusBadge } from '~/components/sales/order-status-badge';
-import { formatCents } from '~/lib/money';
-import { catalogueOverview, salesOverview } from '~/services/admin/overview.server';
+import { StatusBadge, When } from '~/components/admin/inbox/status-badge';
+import { formatCents, totalLabel } from '~/lib/money';
+import {
+  catalogueOverview,
+  REPLY_WITHIN_WORKING_DAYS,
+  salesOverview,
+} from '~/services/admin/overview.server';
 import { refusePosts, requireAdmin } from '~/services/permissions.server';
+import { siteInfo } from '~/services/site.server';
 
 export const meta: Route.MetaFunction = () => adminMeta('Dashboard');
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const [catalogue, sales] = await Promise.all([catalogueOverview(), salesOverview()]);
-  return { name: admin.name, catalogue, sales };
+  // The shop's GST setting decides how this month's quoted value is told.
+  return {
+    name: admin.name,
+    catalogue,
+    sales,
+    gstRegistered: siteInfo().gstRegNo !== null,
+    replyWithin: REPLY_WITHIN_WORKING_DAYS,
+  };
 }
 
 function Tile({
@@ -56,11 +68,14 @@ function Worklist({
   total,
   empty,
   all,
+  counted = true,
   children,
 }: {
   id: string;
   title: string;
   total: number;
+  /** Whether the heading shows the total (a list of what needs doing) or not (a list to read). */
+  counted?: boolean;
   empty: string;
   all?: { to: string; label: string };
   children: React.ReactNode;
@@ -72,11 +87,13 @@ function Worklist({
     >
       <h3 id={id} className="flex items-baseline justify-between gap-2 font-bold text-slate-900">
         {title}
-        <span
-          className={`rounded-full px-2 text-sm leading-6 ${total ? 'bg-accent-600 text-white' : 'bg-slate-100 text-slate-700'}`}
-        >
-          {total}
-        </span>
+        {counted ? (
+          <span
+            className={`rounded-full px-2 text-sm leading-6 ${total ? 'bg-accent-600 text-white' : 'bg-slate-100 text-slate-700'}`}
+          >
+            {total}
+          </span>
+        ) : null}
       </h3>
       {total ? (
         <ul className="mt-2 flex-1 divide-y divide-slate-100 text-sm">{children}</ul>
@@ -98,7 +115,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { name, catalogue, sales } = loaderData;
+  const { name, catalogue, sales, gstRegistered, replyWithin } = loaderData;
+  const month = sales.quotedThisMonth;
   // The layout's loader counts the inbox for the navigation; the tiles show the same figures.
   const inbox = useRouteLoaderData<typeof adminLoader>('routes/admin')!.counts;
   return (
@@ -138,19 +156,31 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-3 sm:gap-4 xl:grid-cols-3">
         <Worklist
           id="waiting-heading"
-          title="Waiting over 2 working days for a reply"
+          title="Waiting for a reply"
           total={sales.waiting.total}
-          empty="Every enquiry has had an answer within two working days."
+          empty="Every enquiry has its answer."
           all={{ to: '/admin/enquiries', label: 'All enquiries' }}
         >
+          {sales.waiting.overdue ? (
+            <li className="py-2 font-semibold text-red-800">
+              {sales.waiting.overdue} waiting over {replyWithin} working days
+            </li>
+          ) : null}
           {sales.waiting.items.map((e) => (
             <li key={e.id} className="py-2">
-              <Link
-                to={`/admin/enquiries/${e.id}`}
-                className="font-semibold text-brand-800 hover:underline"
-              >
-                {e.reference}
-              </Link>
+              <span className="flex flex-wrap items-center gap-2">
+                <Link
+                  to={`/admin/enquiries/${e.id}`}
+                  className="font-semibold text-brand-800 hover:underline"
+                >
+                  {e.reference}
+                </Link>
+                {e.overdue ? (
+                  <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">
+                    Overdue
+                  </span>
+                ) : null}
+              </span>
               <p className="text-slate-600">
                 {e.customer}
                 {e.organisation ? `, ${e.organisation}` : ''} · since <When date={e.since} /> (
@@ -205,6 +235,68 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </Worklist>
+      </div>
+      <div className="mt-8 grid gap-3 sm:gap-4 xl:grid-cols-3">
+        <section
+          aria-labelledby="month-heading"
+          className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+        >
+          <h3 id="month-heading" className="font-bold text-slate-900">
+            Quotations sent this month
+          </h3>
+          <p className="mt-1 text-sm text-slate-600">
+            Since <When date={month.from} withTime={false} />
+          </p>
+          <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] items-baseline gap-x-4 gap-y-1">
+            <dt className="text-sm text-slate-600">Sent</dt>
+            <dd className="text-2xl font-extrabold text-slate-900">{month.count}</dd>
+            {gstRegistered ? (
+              <>
+                <dt className="text-sm text-slate-600">Value excl. GST</dt>
+                <dd className="font-semibold text-slate-900">
+                  {formatCents(month.excludingGstCents)}
+                </dd>
+                <dt className="text-sm text-slate-600">Value incl. GST</dt>
+                <dd className="font-semibold text-slate-900">{formatCents(month.totalCents)}</dd>
+              </>
+            ) : (
+              <>
+                <dt className="text-sm text-slate-600">Value</dt>
+                <dd className="font-semibold text-slate-900">
+                  {formatCents(month.totalCents)} {totalLabel(false)}
+                </dd>
+              </>
+            )}
+          </dl>
+        </section>
+        <div className="xl:col-span-2">
+          <Worklist
+            id="recent-heading"
+            title="Recent enquiries"
+            total={sales.recent.length}
+            counted={false}
+            empty="No enquiries yet."
+            all={{ to: '/admin/enquiries', label: 'Open the inbox' }}
+          >
+            {sales.recent.map((e) => (
+              <li key={e.id} className="flex flex-wrap items-center justify-between gap-x-3 py-2">
+                <span className="min-w-0">
+                  <Link
+                    to={`/admin/enquiries/${e.id}`}
+                    className="font-semibold text-brand-800 hover:underline"
+                  >
+                    {e.reference}
+                  </Link>{' '}
+                  <span className="text-slate-600">
+                    {e.customer}
+                    {e.organisation ? `, ${e.organisation}` : ''} · <When date={e.createdAt} />
+                  </span>
+                </span>
+                <StatusBadge status={e.status} />
+              </li>
+            ))}
+          </Worklist>
+        </div>
       </div>
       <h2 className="mt-8 mb-3 text-sm font-semibold tracking-wide text-slate-600 uppercase">
         Catalogue

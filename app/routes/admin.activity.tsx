@@ -26,6 +26,7 @@ const ENTITY_LABEL = {
   sport: 'sport',
   category: 'category',
   person: 'the personal data of',
+  canned_reply: 'canned reply',
 } as const;
 // What was done, as '<who> <verb> <what> <name><after>'.
 const ACTION = {
@@ -105,6 +106,7 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
             <option value="sport">Sports</option>
             <option value="category">Categories</option>
             <option value="person">Personal data requests</option>
+            <option value="canned_reply">Canned replies</option>
           </select>
         </div>
         <button

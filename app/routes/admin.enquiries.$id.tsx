@@ -11,6 +11,7 @@ import { card, primaryButton, secondaryButton } from '~/components/admin/inbox/s
 import { AttachmentField } from '~/components/ui/attachment-field';
 import { AttachmentList, replyFileLists } from '~/components/ui/attachment-list';
 import { FormError, SelectField, TextAreaField } from '~/components/ui/field';
+import { ReplyComposer, type Snippet } from '~/components/admin/inbox/reply-composer';
 import { adminMeta } from '~/lib/admin-meta';
 import { MAX_ATTACHMENTS } from '~/lib/attachments';
 import { busyButton } from '~/lib/busy-button';
@@ -22,6 +23,7 @@ import {
   ENQUIRY_STATUSES,
   EnquiryNoteSchema,
   EnquiryStatusSchema,
+  AssignSchema,
   ReplySchema,
   STATUS_LABELS,
 } from '~/lib/schemas/inbox';
@@ -33,6 +35,7 @@ import {
   listAttachments,
   readAttachmentForm,
 } from '~/services/attachments/attachments.server';
+import { customerKeyOfEnquiry } from '~/services/customers/customers.server';
 import { UserError } from '~/services/errors.server';
 import { checkTogether, formAction, parseInput } from '~/services/forms.server';
 import {
@@ -42,6 +45,15 @@ import {
   replyToEnquiry,
 } from '~/services/inbox/enquiries.server';
 import { requireAdmin } from '~/services/permissions.server';
+import { insertAnswer } from '~/services/inbox/insert-answer.server';
+import { listCannedReplies } from '~/services/inbox/canned-replies.server';
+import { assignEnquiry, listStaff, sourceText } from '~/services/inbox/desk.server';
+import {
+  enquiryReplyFooter,
+  enquiryReplySubject,
+  orderUrl,
+  replyTemplate,
+} from '~/services/inbox/mails.server';
 import { ConfirmOrderSchema } from '~/lib/schemas/orders';
 import { confirmOrder, enquiryOrderState } from '~/services/sales/orders.server';
 import { OrderStatusBadge } from '~/components/sales/order-status-badge';
@@ -51,15 +63,30 @@ export const meta: Route.MetaFunction = ({ data: d }) =>
   adminMeta(d ? `Enquiry ${d.enquiry.reference}` : 'Enquiry');
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const enquiry = await getEnquiryCase(idParam(params.id));
   if (!enquiry) throw data('Enquiry not found', { status: 404 });
   const sent = new URL(request.url).searchParams.get('sent');
+  const [staff, snippets] = await Promise.all([listStaff(), listCannedReplies()]);
   return {
     enquiry,
+    cameIn: sourceText(enquiry.source),
+    me: admin.id,
+    staff,
+    snippets: snippets.map(({ id, title, body }) => ({ id, title, body })),
+    // The reply's e-mail as it will go: staff see and send all of it.
+    mail: {
+      subject: enquiryReplySubject(enquiry.reference),
+      template: replyTemplate(enquiry.contactName, admin.name),
+      footer: enquiryReplyFooter(
+        enquiry.reference,
+        enquiry.account ? orderUrl(enquiry.id) : undefined,
+      ),
+    },
     files: await listAttachments(enquiry.id),
     sent: sent && enquiry.quotations.some((q) => q.number === sent) ? sent : null,
     sale: await enquiryOrderState(enquiry.id),
+    customerKey: await customerKeyOfEnquiry(enquiry.id),
     // The clock the revisions' states are read by (expiry is computed, not stored).
     now: new Date(),
   };
@@ -88,7 +115,25 @@ export async function action({ request, params }: Route.ActionArgs) {
         await addEnquiryNote(admin, id, body);
         return { ok: true as const, intent: 'note' as const, message: 'Note added.' };
       }
+      case 'assign': {
+        const { assignee } = parseInput(AssignSchema, values);
+        const result = await assignEnquiry(admin, id, assignee || null);
+        const name = result.assignee?.name;
+        return {
+          ok: true as const,
+          intent: 'assign' as const,
+          message: result.changed
+            ? name
+              ? `Assigned to ${name}.`
+              : 'Nobody is assigned now.'
+            : name
+              ? `It is already assigned to ${name}.`
+              : 'Nobody is assigned.',
+        };
+      }
       case 'reply': {
+        // Without JavaScript, Insert posts the form: the page comes back with the canned reply in.
+        if (values.insert) return insertAnswer(values);
         const [{ body }, checked] = await checkTogether(
           () => parseInput(ReplySchema, values),
           () => checkAttachments(files),
@@ -133,7 +178,8 @@ function SaleAction({ sale }: { sale: Route.ComponentProps['loaderData']['sale']
 
 /** What the action answers (a success, or the form pattern's failure). */
 type Answer =
-  | { ok: true; intent: 'status' | 'note' | 'reply'; message: string }
+  | { ok: true; intent: 'status' | 'note' | 'reply' | 'assign'; message: string }
+  | { ok: true; intent: 'insert'; message: string; body: string }
   | { ok: false; error?: string; fields?: Record<string, string> };
 
 /** One of the page's forms: posts with a fetcher (stays on the page), toasts, clears on success. */
@@ -180,6 +226,46 @@ function StatusForm({ status }: { status: (typeof ENQUIRY_STATUSES)[number] }) {
   );
 }
 
+function AssignForm({
+  assigneeId,
+  staff,
+  me,
+}: {
+  assigneeId: string | null;
+  staff: Route.ComponentProps['loaderData']['staff'];
+  /** The signed-in admin, marked in the list. */
+  me: string;
+}) {
+  const { fetcher, form, busy } = useCaseForm(AssignSchema);
+  return (
+    <fetcher.Form method="post" {...form.props}>
+      <FormError message={form.formError} />
+      <div className="flex items-end gap-2">
+        <input type="hidden" name="intent" value="assign" />
+        <div className="min-w-0 flex-1">
+          <SelectField
+            id="assignee"
+            label="Assigned to"
+            defaultValue={assigneeId ?? ''}
+            key={assigneeId ?? ''}
+            error={form.errors.assignee}
+          >
+            <option value="">Nobody</option>
+            {staff.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.id === me ? `${s.name} (you)` : s.name}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <button type="submit" {...busyButton(busy)} className={`${secondaryButton} mb-6`}>
+          Assign
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
 function NoteForm() {
   const { fetcher, ref, form, busy } = useCaseForm(EnquiryNoteSchema);
   return (
@@ -201,19 +287,31 @@ function NoteForm() {
   );
 }
 
-function ReplyForm({ to }: { to: string }) {
+function ReplyForm({
+  to,
+  mail,
+  snippets,
+  start,
+}: {
+  to: string;
+  mail: Route.ComponentProps['loaderData']['mail'];
+  snippets: Snippet[];
+  start: string;
+}) {
   const { fetcher, ref, form, busy } = useCaseForm(ReplySchema);
   return (
     <fetcher.Form method="post" encType="multipart/form-data" ref={ref} {...form.props}>
       <input type="hidden" name="intent" value="reply" />
       <FormError message={form.formError} />
-      <TextAreaField
-        id="reply"
-        name="body"
+      <ReplyComposer
         label="Reply to the customer"
-        hint={`E-mailed to ${to} with the reference in the subject; their answer comes back to the company address.`}
-        rows={5}
+        to={to}
+        subject={mail.subject}
+        start={start}
+        footer={mail.footer}
+        snippets={snippets}
         error={form.errors.body}
+        hint="Sent exactly as written here; their answer comes back to the company address."
       />
       <AttachmentField
         label="Files (optional)"
@@ -237,7 +335,8 @@ function Detail({ term, children }: { term: string; children: React.ReactNode })
 }
 
 export default function AdminEnquiry({ loaderData }: Route.ComponentProps) {
-  const { enquiry, files, sent, sale, now } = loaderData;
+  const { enquiry, files, sent, sale, now, staff, snippets, mail, cameIn, me, customerKey } =
+    loaderData;
   const fileHref = (fileId: number) => `/admin/enquiries/${enquiry.id}/files/${fileId}`;
   const buyerFiles = files.filter((f) => f.owner !== 'reply');
   // Without JavaScript the forms post natively and the answer comes back as the page's action data.
@@ -335,7 +434,12 @@ export default function AdminEnquiry({ loaderData }: Route.ComponentProps) {
               Reply
             </h2>
             {enquiry.replyTo ? (
-              <ReplyForm to={enquiry.replyTo} />
+              <ReplyForm
+                to={enquiry.replyTo}
+                mail={mail}
+                snippets={snippets}
+                start={plain?.ok && plain.intent === 'insert' ? plain.body : mail.template}
+              />
             ) : (
               <p className="flex gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950">
                 <PhoneCall aria-hidden className="mt-0.5 size-4 shrink-0" />
@@ -354,7 +458,13 @@ export default function AdminEnquiry({ loaderData }: Route.ComponentProps) {
 
         <aside className="space-y-6">
           <div className={card}>
+            {enquiry.waitingForUs ? (
+              <p className="mb-3 inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
+                Waiting for us
+              </p>
+            ) : null}
             <StatusForm status={enquiry.status} />
+            <AssignForm assigneeId={enquiry.assigneeId} staff={staff} me={me} />
           </div>
           <section aria-labelledby="contact-heading" className={card}>
             <h2 id="contact-heading" className="text-lg font-bold text-slate-900">
@@ -384,12 +494,44 @@ export default function AdminEnquiry({ loaderData }: Route.ComponentProps) {
                 )}
               </Detail>
               <Detail term="Organisation">{enquiry.organisation ?? '—'}</Detail>
+              <Detail term="Delivery / site address">
+                <span className="whitespace-pre-line">{enquiry.address ?? '—'}</span>
+              </Detail>
               <Detail term="PO / GeBIZ ref.">{enquiry.poReference ?? '—'}</Detail>
               <Detail term="Promo code">{enquiry.promoCode ?? '—'}</Detail>
               <Detail term="Sent as">
                 {enquiry.account ? `Account (${enquiry.account.email})` : 'Guest'}
               </Detail>
+              <Detail term="Came in">
+                {cameIn}
+                {enquiry.contactMessageId ? (
+                  <>
+                    {' '}
+                    (
+                    <Link
+                      to={`/admin/messages/${enquiry.contactMessageId}`}
+                      className="text-brand-700 underline"
+                    >
+                      the message
+                    </Link>
+                    )
+                  </>
+                ) : null}
+              </Detail>
+              <Detail term="Privacy notice">
+                {enquiry.privacyNoticeVersion
+                  ? `Version of ${enquiry.privacyNoticeVersion}`
+                  : 'Not recorded'}
+              </Detail>
             </dl>
+            {customerKey ? (
+              <Link
+                to={`/admin/customers/${customerKey}`}
+                className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:underline"
+              >
+                All from this customer
+              </Link>
+            ) : null}
           </section>
           <section aria-labelledby="quotations-heading" className={card}>
             <h2 id="quotations-heading" className="text-lg font-bold text-slate-900">

@@ -9,9 +9,9 @@ import { refusePosts, requireAdmin } from '~/services/permissions.server';
  * may keep it: server/headers.ts answers every /admin address `Cache-Control: no-store`.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const filter = readEnquiryFilter(new URL(request.url).searchParams);
-  const csv = enquiriesCsv(await exportEnquiryRows(filter));
+  const csv = enquiriesCsv(await exportEnquiryRows(filter, admin.id));
   const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
   return new Response(csv, {
     headers: {

@@ -1,4 +1,4 @@
-import { Download, Search } from 'lucide-react';
+import { Download, Plus, Search } from 'lucide-react';
 import { Fragment } from 'react';
 import { Form, Link, redirect } from 'react-router';
 import type { Route } from './+types/admin.enquiries';
@@ -10,6 +10,7 @@ import { adminMeta } from '~/lib/admin-meta';
 import { GUEST_NAME } from '~/lib/constants';
 import { useSyncedValue } from '~/lib/use-synced-value';
 import {
+  ASSIGNED_LABELS,
   ENQUIRY_STATUSES,
   enquiryFilterQuery,
   readEnquiryFilter,
@@ -21,9 +22,9 @@ import { refusePosts, requireAdmin } from '~/services/permissions.server';
 export const meta: Route.MetaFunction = () => adminMeta('Enquiries');
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const filter = readEnquiryFilter(new URL(request.url).searchParams);
-  const result = await searchEnquiries(filter);
+  const result = await searchEnquiries(filter, admin.id);
   // Past the last page (its last enquiry left the filter, and Back came here): the last page.
   if (result.total > 0 && filter.page > result.pages)
     throw redirect(`/admin/enquiries${enquiryFilterQuery(filter, result.pages)}`);
@@ -37,7 +38,9 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
   const { filter, result } = loaderData;
-  const filtered = Boolean(filter.status || filter.q || filter.from || filter.to);
+  const filtered = Boolean(
+    filter.status || filter.assigned || filter.q || filter.from || filter.to,
+  );
   // The fields follow the URL: a status pill or Clear changes it without a new page.
   const [q, setQ] = useSyncedValue(filter.q ?? '');
   const [status, setStatus] = useSyncedValue(filter.status ?? '');
@@ -47,15 +50,20 @@ export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
     <>
       <AdminPageHeader
         title="Enquiries"
-        description={`${result.total} ${result.total === 1 ? 'enquiry' : 'enquiries'}${filtered ? ` ${result.total === 1 ? 'matches' : 'match'} these filters` : ''}, newest first.`}
+        description={`${result.total} ${result.total === 1 ? 'enquiry' : 'enquiries'}${filtered ? ` ${result.total === 1 ? 'matches' : 'match'} these filters` : ''}: waiting for us first, then by last activity.`}
         actions={
-          <a
-            href={`/admin/enquiries.csv${enquiryFilterQuery(filter, 1)}`}
-            download
-            className={secondaryButton}
-          >
-            <Download aria-hidden className="size-4" /> Export CSV
-          </a>
+          <>
+            <Link to="/admin/enquiries/new" className={primaryButton}>
+              <Plus aria-hidden className="size-4" /> New enquiry
+            </Link>
+            <a
+              href={`/admin/enquiries.csv${enquiryFilterQuery(filter, 1)}`}
+              download
+              className={secondaryButton}
+            >
+              <Download aria-hidden className="size-4" /> Export CSV
+            </a>
+          </>
         }
       />
       <nav aria-label="Status" className="mb-4 flex flex-wrap gap-1.5">
@@ -73,6 +81,21 @@ export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
           );
         })}
       </nav>
+      <nav aria-label="Assigned" className="mb-4 flex flex-wrap gap-1.5">
+        {([undefined, 'mine', 'unassigned'] as const).map((assigned) => {
+          const current = filter.assigned === assigned;
+          return (
+            <Link
+              key={assigned ?? 'everyone'}
+              to={`/admin/enquiries${enquiryFilterQuery({ ...filter, assigned }, 1)}`}
+              aria-current={current ? 'page' : undefined}
+              className={`rounded-full px-3 py-1 text-sm font-medium ${current ? 'bg-slate-800 text-white' : 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-100'}`}
+            >
+              {assigned ? ASSIGNED_LABELS[assigned] : 'Everyone'}
+            </Link>
+          );
+        })}
+      </nav>
       <Form
         method="get"
         role="search"
@@ -82,6 +105,7 @@ export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
         {/* Beside the back office's sidebar one row is too narrow for all five until 2xl: search
             and status above, the dates and buttons below, the status as wide as its longest
             option (its `auto` column). */}
+        {filter.assigned ? <input type="hidden" name="assigned" value={filter.assigned} /> : null}
         <div className="sm:col-span-2 2xl:col-span-1">
           <label htmlFor="q" className={label}>
             Search
@@ -92,7 +116,7 @@ export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
             type="search"
             value={q}
             onChange={(e) => setQ(e.target.value)}
-            placeholder="Reference, name, e-mail, PO, product"
+            placeholder="Reference, name, product, message"
             className={input}
           />
         </div>
@@ -176,11 +200,16 @@ export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
                 >
                   {e.reference}
                 </Link>
-                <span className="lg:order-last">
+                <span className="flex flex-wrap items-center gap-1 lg:order-last">
+                  {e.waitingForUs ? (
+                    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900">
+                      Waiting for us
+                    </span>
+                  ) : null}
                   <StatusBadge status={e.status} />
                 </span>
                 <p className="hidden text-sm text-slate-600 lg:block">
-                  <When date={e.createdAt} />
+                  Last activity <When date={e.lastActivityAt} />
                 </p>
               </div>
               <div className="min-w-0 text-sm text-slate-600">
@@ -205,16 +234,21 @@ export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
                 ) : null}
                 {e.organisation || e.contactEmail ? null : <p>—</p>}
                 <p className="lg:hidden">
-                  <When date={e.createdAt} />
+                  Last activity <When date={e.lastActivityAt} />
                 </p>
               </div>
-              <p className="min-w-0 text-sm text-slate-700">
-                {e.items
-                  .slice(0, 3)
-                  .map((i) => `${i.name} × ${i.quantity}`)
-                  .join(', ')}
-                {e.items.length > 3 ? ` and ${e.items.length - 3} more` : ''}
-              </p>
+              <div className="min-w-0 text-sm text-slate-700">
+                <p>
+                  {e.items
+                    .slice(0, 3)
+                    .map((i) => `${i.name} × ${i.quantity}`)
+                    .join(', ')}
+                  {e.items.length > 3 ? ` and ${e.items.length - 3} more` : ''}
+                </p>
+                <p className="text-slate-600">
+                  {e.assigneeName ? `Assigned to ${e.assigneeName}` : 'Unassigned'}
+                </p>
+              </div>
             </li>
           ))}
         </ul>

@@ -1,12 +1,13 @@
-import { CheckCircle2, Mail, RotateCcw } from 'lucide-react';
+import { CheckCircle2, Inbox, Mail, RotateCcw } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { data, useActionData, useFetcher } from 'react-router';
+import { data, Link, useActionData, useFetcher } from 'react-router';
 import type { Route } from './+types/admin.messages.$id';
 import { PostResult } from '~/components/admin/inbox/post-result';
 import { AdminPageHeader, BackLink } from '~/components/admin/admin-shell';
 import { When } from '~/components/admin/inbox/status-badge';
 import { card, primaryButton, secondaryButton } from '~/components/admin/inbox/styles';
-import { FormError, TextAreaField } from '~/components/ui/field';
+import { FormError } from '~/components/ui/field';
+import { ReplyComposer, type Snippet } from '~/components/admin/inbox/reply-composer';
 import { adminMeta } from '~/lib/admin-meta';
 import { busyButton } from '~/lib/busy-button';
 import { formValues } from '~/lib/forms';
@@ -24,16 +25,29 @@ import {
   setMessageHandled,
 } from '~/services/inbox/messages.server';
 import { requireAdmin } from '~/services/permissions.server';
+import { listCannedReplies } from '~/services/inbox/canned-replies.server';
+import { enquiryOfMessage } from '~/services/inbox/desk.server';
+import { insertAnswer } from '~/services/inbox/insert-answer.server';
+import { messageReplySubject, replyTemplate } from '~/services/inbox/mails.server';
 import { idParam } from '~/lib/route-id';
 
 export const meta: Route.MetaFunction = ({ data: d }) =>
   adminMeta(d ? `Message from ${d.message.name}` : 'Message');
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const message = await readMessage(idParam(params.id));
   if (!message) throw data('Message not found', { status: 404 });
-  return { message };
+  const [enquiry, snippets] = await Promise.all([
+    enquiryOfMessage(message.id),
+    listCannedReplies(),
+  ]);
+  return {
+    message,
+    enquiry,
+    snippets: snippets.map(({ id, title, body }) => ({ id, title, body })),
+    mail: { subject: messageReplySubject(), template: replyTemplate(message.name, admin.name) },
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -52,6 +66,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       return { ok: true as const, message: handled ? 'Marked as handled.' : 'Reopened.' };
     }
     if (values.intent === 'reply') {
+      // Without JavaScript, Insert posts the form: the page comes back with the canned reply in.
+      if (values.insert) return insertAnswer(values);
       const { body } = parseInput(ReplySchema, values);
       const { to } = await replyToMessage(admin, id, body, {
         markHandled: form.get('markHandled') === 'on',
@@ -63,7 +79,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 type Answer =
-  { ok: true; message?: string } | { ok: false; error?: string; fields?: Record<string, string> };
+  | { ok: true; message?: string; intent?: 'insert'; body?: string }
+  | { ok: false; error?: string; fields?: Record<string, string> };
 
 const KIND = {
   reply: { icon: Mail, text: 'replied by e-mail' },
@@ -71,7 +88,17 @@ const KIND = {
   reopened: { icon: RotateCcw, text: 'reopened it' },
 } as const;
 
-function ReplyForm({ to }: { to: string }) {
+function ReplyForm({
+  to,
+  mail,
+  snippets,
+  start,
+}: {
+  to: string;
+  mail: Route.ComponentProps['loaderData']['mail'];
+  snippets: Snippet[];
+  start: string;
+}) {
   const fetcher = useFetcher<Answer>();
   const ref = useRef<HTMLFormElement>(null);
   const form = useForm(ReplySchema, fetcher.data);
@@ -84,13 +111,15 @@ function ReplyForm({ to }: { to: string }) {
     <fetcher.Form method="post" ref={ref} {...form.props}>
       <input type="hidden" name="intent" value="reply" />
       <FormError message={form.formError} />
-      <TextAreaField
-        id="reply"
-        name="body"
+      <ReplyComposer
         label="Your reply"
-        hint={`E-mailed to ${to}; their answer comes back to the company address.`}
-        rows={5}
+        to={to}
+        subject={mail.subject}
+        start={start}
+        footer={null}
+        snippets={snippets}
         error={form.errors.body}
+        hint="Sent exactly as written here; their answer comes back to the company address."
       />
       <label className="mb-4 flex items-center gap-2 text-sm text-slate-800">
         <input type="checkbox" name="markHandled" defaultChecked className="size-4" />
@@ -139,7 +168,7 @@ function useMarkRead(id: number, unread: boolean) {
 }
 
 export default function AdminMessage({ loaderData }: Route.ComponentProps) {
-  const { message } = loaderData;
+  const { message, enquiry, snippets, mail } = loaderData;
   const plain = useActionData<typeof action>() as Answer | undefined;
   useMarkRead(message.id, message.readAt === null);
   return (
@@ -152,7 +181,20 @@ export default function AdminMessage({ loaderData }: Route.ComponentProps) {
             {message.handled ? 'Handled' : 'Open'} · received <When date={message.createdAt} />
           </>
         }
-        actions={<HandledForm handled={message.handled} />}
+        actions={
+          <>
+            {enquiry ? (
+              <Link to={`/admin/enquiries/${enquiry.id}`} className={secondaryButton}>
+                <Inbox aria-hidden className="size-4" /> Enquiry {enquiry.reference}
+              </Link>
+            ) : (
+              <Link to={`/admin/enquiries/new?message=${message.id}`} className={secondaryButton}>
+                <Inbox aria-hidden className="size-4" /> Turn into an enquiry
+              </Link>
+            )}
+            <HandledForm handled={message.handled} />
+          </>
+        }
       />
       <PostResult result={plain} />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -199,7 +241,14 @@ export default function AdminMessage({ loaderData }: Route.ComponentProps) {
             <h2 id="reply-heading" className="sr-only">
               Reply
             </h2>
-            <ReplyForm to={message.email} />
+            <ReplyForm
+              to={message.email}
+              mail={mail}
+              snippets={snippets}
+              start={
+                plain?.ok && plain.intent === 'insert' && plain.body ? plain.body : mail.template
+              }
+            />
           </section>
         </div>
         <aside>
@@ -232,6 +281,14 @@ export default function AdminMessage({ loaderData }: Route.ComponentProps) {
                   >
                     {message.phone}
                   </a>
+                </dd>
+              </div>
+              <div>
+                <dt className="text-slate-600">Privacy notice</dt>
+                <dd>
+                  {message.privacyNoticeVersion
+                    ? `Version of ${message.privacyNoticeVersion}`
+                    : 'Not recorded'}
                 </dd>
               </div>
             </dl>

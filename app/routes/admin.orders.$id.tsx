@@ -7,12 +7,13 @@ import { EnquiryTimeline } from '~/components/admin/inbox/enquiry-timeline';
 import { PostResult } from '~/components/admin/inbox/post-result';
 import { When } from '~/components/admin/inbox/status-badge';
 import { card, primaryButton, secondaryButton } from '~/components/admin/inbox/styles';
+import { PricedLines, QuotationTotals } from '~/components/orders/quotation-figures';
 import { OrderStatusBadge } from '~/components/sales/order-status-badge';
 import { Field, FormError, TextAreaField } from '~/components/ui/field';
 import { adminMeta } from '~/lib/admin-meta';
 import { busyButton } from '~/lib/busy-button';
 import { formValues } from '~/lib/forms';
-import { formatCents, formatRate, parseCents, totalLabel } from '~/lib/money';
+import { formatCents, parseCents } from '~/lib/money';
 import { AWAITING_INVOICE, ORDER_STATUS_LABELS } from '~/lib/orders';
 import { CreditNoteSchema, IssueInvoiceSchema, OrderStatusSchema } from '~/lib/schemas/orders';
 import { toast } from '~/lib/toast';
@@ -273,7 +274,8 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           </Link>
         }
       />
-      {confirmed ? (
+      {/* Said once, right after confirming: not over the later steps of the same page. */}
+      {confirmed && order.status === 'confirmed' ? (
         <p role="status" className="mb-4 rounded-md bg-green-50 px-3 py-2 text-sm text-green-900">
           Order {order.number} confirmed
           {order.enquiry.replyTo
@@ -289,87 +291,10 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             <h2 id="lines-heading" className="text-lg font-bold text-slate-900">
               What was ordered
             </h2>
-            {/* A phone gets each line as a short sum; wider screens the table. */}
-            <ul className="mt-2 divide-y divide-slate-100 text-sm sm:hidden">
-              {order.lines.map((line, i) => (
-                <li key={i} className="py-2">
-                  <p className="font-medium text-slate-900">{line.description}</p>
-                  <p className="flex justify-between gap-2 text-slate-700">
-                    <span>
-                      {line.quantity} × {formatCents(line.unitPriceCents)}
-                      {line.discountCents ? ` − ${formatCents(line.discountCents)}` : ''}
-                    </span>
-                    <span className="font-medium">{formatCents(line.lineTotalCents)}</span>
-                  </p>
-                </li>
-              ))}
-            </ul>
-            <div className="mt-2 hidden sm:block">
-              <table className="w-full text-sm">
-                <thead>
-                  <tr className="border-b border-slate-200 text-left text-xs tracking-wide text-slate-600 uppercase">
-                    <th scope="col" className="py-2 pr-2 font-semibold">
-                      Description
-                    </th>
-                    <th scope="col" className="py-2 pr-2 text-right font-semibold">
-                      Qty
-                    </th>
-                    <th scope="col" className="py-2 pr-2 text-right font-semibold">
-                      Unit price
-                    </th>
-                    <th scope="col" className="py-2 pr-2 text-right font-semibold">
-                      Discount
-                    </th>
-                    <th scope="col" className="py-2 text-right font-semibold">
-                      Amount
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {order.lines.map((line, i) => (
-                    <tr key={i}>
-                      <td className="py-2 pr-2 text-slate-900">{line.description}</td>
-                      <td className="py-2 pr-2 text-right">{line.quantity}</td>
-                      <td className="py-2 pr-2 text-right">{formatCents(line.unitPriceCents)}</td>
-                      <td className="py-2 pr-2 text-right">
-                        {line.discountCents ? `−${formatCents(line.discountCents)}` : '—'}
-                      </td>
-                      <td className="py-2 text-right font-medium">
-                        {formatCents(line.lineTotalCents)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+            <div className="mt-3">
+              <PricedLines lines={order.lines} caption={`Lines of order ${order.number}`} />
             </div>
-            <dl className="mt-3 ml-auto max-w-xs space-y-1 text-sm">
-              <div className="flex justify-between">
-                <dt className="text-slate-600">Subtotal</dt>
-                <dd>{formatCents(q.subtotalCents)}</dd>
-              </div>
-              {q.discountCents ? (
-                <div className="flex justify-between">
-                  <dt className="text-slate-600">Discount</dt>
-                  <dd>−{formatCents(q.discountCents)}</dd>
-                </div>
-              ) : null}
-              {registered ? (
-                <>
-                  <div className="flex justify-between">
-                    <dt className="text-slate-600">Before GST</dt>
-                    <dd>{formatCents(q.subtotalCents - q.discountCents)}</dd>
-                  </div>
-                  <div className="flex justify-between">
-                    <dt className="text-slate-600">GST {formatRate(q.gstRateBasisPoints)}</dt>
-                    <dd>{formatCents(q.gstCents)}</dd>
-                  </div>
-                </>
-              ) : null}
-              <div className="flex justify-between border-t border-slate-300 pt-1 text-base font-bold">
-                <dt>Total {totalLabel(registered)}</dt>
-                <dd>{formatCents(q.totalCents)}</dd>
-              </div>
-            </dl>
+            <QuotationTotals sums={q} registered={registered} />
           </section>
 
           <section aria-labelledby="documents-heading" className={card}>

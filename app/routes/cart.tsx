@@ -205,7 +205,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (!created) return { ok: true as const, intent }; // the honeypot: nothing stored
         if (fromCookie) headers.append('Set-Cookie', guestCartCookie([]));
         // The buyer lands on the enquiry's confirmation page, with JavaScript too (a fetcher's
-        // redirect navigates): a customer's under My Orders, a guest's behind its unguessable
+        // redirect navigates): a customer's under My Enquiries, a guest's behind its unguessable
         // link, with the cookie that lets this browser, the sender's, see the contact details in
         // full. A repeated submit of a guest's form has no token to give (only its hash is
         // kept): that answer shows the reference on the cart page.

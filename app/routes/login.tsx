@@ -139,13 +139,11 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     } else if (r.error) setFailure(r.error);
   });
 
-  const notice = params.get('registered')
-    ? 'Your account has been created. You can sign in now.'
-    : params.get('reset')
-      ? 'Your password has been changed. Sign in with the new one.'
-      : params.get('deleted')
-        ? 'Your account has been deleted and you have been signed out.'
-        : null;
+  const notice = params.get('reset')
+    ? 'Your password has been changed. Sign in with the new one.'
+    : params.get('deleted')
+      ? 'Your account has been deleted and you have been signed out.'
+      : null;
 
   const googleFailed = params.get('error') === 'google';
 
@@ -193,7 +191,15 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           {/* Outside the sign-in form: the dialog's own form must not submit (or check) it. */}
           <div className="mt-5 flex items-center justify-between">
             <ForgotPassword />
-            <Link to="/register" className="text-sm font-semibold text-brand-700 underline">
+            {/* A buyer sent here from their cart registers and comes back to it, signed in. */}
+            <Link
+              to={
+                params.get('redirectTo')
+                  ? `/register?redirectTo=${encodeURIComponent(safeRedirect(params.get('redirectTo')))}`
+                  : '/register'
+              }
+              className="text-sm font-semibold text-brand-700 underline"
+            >
               Register
             </Link>
           </div>

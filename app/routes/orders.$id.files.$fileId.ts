@@ -7,6 +7,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   return attachmentDownload({ userId: user.id, enquiryId: idParam(params.id) }, params.fileId, [
     '/orders',
-    'Back to My Orders',
+    'Back to My Enquiries',
   ]);
 }

@@ -11,6 +11,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const file = enquiryId
     ? await getDocumentPdf(params.file, { ownerId: user.id, enquiryId })
     : null;
-  if (!file) return documentNotFound(['/orders', 'Back to My Orders']);
+  if (!file) return documentNotFound(['/orders', 'Back to My Enquiries']);
   return documentResponse(file);
 }

@@ -9,6 +9,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const id = idParam(params.id);
   const file = id ? await getQuotationPdf(id, params.file, user.id) : null;
-  if (!file) return quotationNotFound(['/orders', 'Back to My Orders']);
+  if (!file) return quotationNotFound(['/orders', 'Back to My Enquiries']);
   return pdfResponse(file);
 }

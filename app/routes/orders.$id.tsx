@@ -112,7 +112,7 @@ export default function Enquiry({ loaderData, actionData }: Route.ComponentProps
     <EnquiryConfirmation
       enquiry={enquiry}
       justSent={justSent}
-      back={{ to: '/orders', label: 'My Orders' }}
+      back={{ to: '/orders', label: 'My Enquiries' }}
       nextSteps={latest && state ? NEXT_STEPS[state.state]?.(latest.number) : undefined}
       files={<EnquiryFiles files={files} href={fileHref} withReplies={false} />}
     >

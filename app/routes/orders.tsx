@@ -7,7 +7,12 @@ import { customerActivitySummary } from '~/services/inbox/customer.server';
 import { getUser } from '~/services/permissions.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...seo({ title: 'My Orders', description: 'Your past enquiries.', path: '/orders', matches }),
+  ...seo({
+    title: 'My Enquiries',
+    description: 'Your enquiries, their quotations and orders.',
+    path: '/orders',
+    matches,
+  }),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -22,10 +27,10 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   const { signedIn, enquiries, activity } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
-      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">My Orders</h1>
+      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">My Enquiries</h1>
       {!signedIn ? (
         <div className="mt-6 rounded-xl border border-slate-200 bg-white p-8 text-center">
-          <p className="text-lg font-semibold">Please log in to view your Order History</p>
+          <p className="text-lg font-semibold">Please log in to view your enquiries</p>
           <Link
             to="/login?redirectTo=/orders"
             className="mt-4 inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
@@ -35,7 +40,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         </div>
       ) : enquiries.length === 0 ? (
         <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
-          <p className="text-lg font-semibold">You have no order items</p>
+          <p className="text-lg font-semibold">You have not sent any enquiries yet</p>
           <Link to="/shop" className="mt-3 inline-block font-semibold text-brand-700 underline">
             Browse the catalogue
           </Link>

@@ -5,7 +5,9 @@ import type { Route } from './+types/products.$productId';
 import { AddToCartButton } from '~/components/cart/add-to-cart-button';
 import { SpecificationsTable } from '~/components/catalogue/specifications-table';
 import { originOf, pageTitle, seo, siteNameOf } from '~/lib/meta';
+import { RelatedProducts } from '~/components/catalogue/related-products';
 import { getProduct } from '~/services/catalogue/products.server';
+import { relatedProducts } from '~/services/catalogue/related.server';
 import { getUser } from '~/services/permissions.server';
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -17,7 +19,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // Only then is the visitor asked for (a guest's page of a listed product reads no session).
   if (product.status !== 'published' && (await getUser(request))?.role !== 'admin')
     throw data('Product not found', { status: 404 });
-  return { product };
+  return { product, related: await relatedProducts(product) };
 }
 
 /** At most `max` characters, cut after a whole word with an ellipsis when it had to be cut. */
@@ -111,7 +113,7 @@ function Thumbnail({ image }: { image: { src: string; srcSet?: string } }) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product } = loaderData;
+  const { product, related } = loaderData;
   const navigation = useNavigation();
   const [selected, setSelected] = useState(0);
   const [shownFor, setShownFor] = useState(product.id);
@@ -289,6 +291,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <SpecificationsTable specifications={product.specifications} />
         </div>
       </div>
+      <RelatedProducts products={related} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import {
   data,
   Form,
+  Link,
   redirect,
   useActionData,
   useFetcher,
@@ -12,6 +13,7 @@ import { busyButton } from '~/lib/busy-button';
 import { toast } from '~/lib/toast';
 import type { Route } from './+types/profile';
 import { PageHeader } from '~/components/layout/page-header';
+import { MarketingConsent } from '~/components/accounts/marketing-consent';
 import { Field } from '~/components/ui/field';
 import { PasswordField } from '~/components/ui/password-field';
 import { formValues, type ActionResult, type ActionSuccess } from '~/lib/forms';
@@ -32,6 +34,8 @@ import {
   disableTwoFactor,
   limitAccountAction,
   startTwoFactor,
+  marketingConsentOf,
+  setMarketingConsent,
   updateProfile,
   type TwoFactorSetup,
 } from '~/services/accounts/accounts.server';
@@ -52,6 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     email: user.email,
     phone: user.phone ?? '',
     twoFactorEnabled: user.twoFactorEnabled,
+    marketingConsentAt: await marketingConsentOf(user.id),
   };
 }
 
@@ -73,7 +78,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       await limitAccountAction(context.clientAddress, 'password');
     switch (values.intent) {
       case 'profile': {
-        await updateProfile(request, parseInput(profileSchema, values));
+        const input = parseInput(profileSchema, values);
+        await updateProfile(request, input);
+        await setMarketingConsent(user.id, input.marketing === 'on');
         return { ok: true, message: 'Your profile has been saved.' };
       }
       case 'password': {
@@ -190,6 +197,15 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
               autoComplete="tel"
               error={profileErrors.phone}
             />
+            <MarketingConsent defaultChecked={loaderData.marketingConsentAt !== null} />
+            <p className="pb-2 text-xs text-slate-600">
+              We keep your name, e-mail and phone to run your account and answer your enquiries, as
+              our{' '}
+              <Link to="/privacy" className="underline">
+                privacy notice
+              </Link>{' '}
+              (PDPA) explains.
+            </p>
             <button type="submit" {...busyButton(profile.state !== 'idle')} className={button}>
               Save details
             </button>

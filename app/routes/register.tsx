@@ -1,12 +1,23 @@
-import { Form, Link, redirect, useActionData, useNavigate, useNavigation } from 'react-router';
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  type ShouldRevalidateFunction,
+  useActionData,
+  useNavigate,
+  useNavigation,
+} from 'react-router';
 import type { Route } from './+types/register';
 import { PageHeader } from '~/components/layout/page-header';
 import { MessageDialog } from '~/components/ui/dialog';
 import { Field, FormError } from '~/components/ui/field';
+import { MarketingConsent } from '~/components/accounts/marketing-consent';
 import { PasswordField } from '~/components/ui/password-field';
 import { busyButton } from '~/lib/busy-button';
 import { formValues } from '~/lib/forms';
 import { seo } from '~/lib/meta';
+import { safeRedirect } from '~/lib/safe-redirect';
 import { PASSWORD_RULES, registerSchema } from '~/lib/schemas/account';
 import { useForm } from '~/lib/use-form';
 import { useOnResult } from '~/lib/use-on-result';
@@ -32,15 +43,30 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
+/**
+ * The registration signs the buyer in, and this page's loader sends a signed-in visitor to their
+ * profile: after a success it is not asked again, so the page stays for its dialog (Continue
+ * goes on). The root loader still runs, and the header shows the new account.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  actionResult,
+  defaultShouldRevalidate,
+}) => ((actionResult as { ok?: boolean } | undefined)?.ok ? false : defaultShouldRevalidate);
+
 export async function action({ request, context }: Route.ActionArgs) {
   return formAction(async () => {
     const form = await readForm(request);
     const input = parseInput(registerSchema, formValues(form));
     await limitAccountAction(context.clientAddress, 'sign-up');
-    await register(input);
-    // Without JavaScript there is no dialog: go straight to sign in.
-    if (form.get('js') !== '1') throw redirect('/login?registered=1');
-    return { ok: true as const, message: 'Your account has been created.' };
+    // The new account is signed in at once: its session cookie goes with the answer.
+    const headers = await register(input, request.headers);
+    const back = safeRedirect(new URL(request.url).searchParams.get('redirectTo'));
+    // Without JavaScript there is no dialog: go straight on, signed in.
+    if (form.get('js') !== '1') throw redirect(back, { headers });
+    return data(
+      { ok: true as const, message: 'Your account has been created.', redirectTo: back },
+      { headers },
+    );
   });
 }
 
@@ -50,11 +76,11 @@ export default function Register() {
   const busy = useNavigation().state === 'submitting';
   const form = useForm(registerSchema, result);
   const hydrated = useHydrated();
-  const [created, setCreated] = useState(false);
+  const [created, setCreated] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
   useOnResult(result, (r) => {
-    if (r.ok) setCreated(true);
+    if (r.ok) setCreated(r.redirectTo);
     else if (r.error) setFailure(r.error);
   });
 
@@ -91,6 +117,7 @@ export default function Register() {
             autoComplete="new-password"
             error={form.errors.confirm}
           />
+          <MarketingConsent />
           <p className="pb-2 text-xs text-slate-600">
             We keep your name, e-mail and phone to run your account and answer your enquiries, as
             our{' '}
@@ -104,7 +131,7 @@ export default function Register() {
             {...busyButton(busy)}
             className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-bold tracking-wide text-white hover:bg-brand-700 disabled:opacity-60 aria-disabled:opacity-60"
           >
-            CREATE ACCOUNT
+            Create Account
           </button>
           <p className="text-center text-sm text-slate-600">
             Already registered?{' '}
@@ -115,11 +142,11 @@ export default function Register() {
         </Form>
       </div>
       <MessageDialog
-        open={created}
+        open={created !== null}
         title="Success"
-        message="Your account has been created."
+        message="Your account has been created. You are now signed in."
         action="Continue"
-        onClose={() => void navigate('/login')}
+        onClose={() => void navigate(created ?? '/')}
       />
       <MessageDialog
         open={failure !== null}

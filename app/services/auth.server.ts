@@ -61,6 +61,9 @@ function createAuth() {
     }),
     emailAndPassword: {
       enabled: true,
+      // A new account is signed in by its sign-up (register() hands the cookie on): no second
+      // form asking for the password just typed. Better Auth's default, stated because we rely on it.
+      autoSignIn: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 3600,

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { accountExists, createOrPromoteAdmin } from './accounts/admins.server';
-import { deliverSoon, startMailRetries } from './mail/queue.server';
+import { deliverSoon, startMailRetries, stopMailQueue } from './mail/queue.server';
 import { db } from './db/client.server';
-import { migrateDatabase } from './db/migrate.server';
+import { migrateDatabase, underBootLock } from './db/migrate.server';
 import { lockDataDir } from './data-lock.server';
 import { env } from './env.server';
 import { log } from './log.server';
@@ -20,38 +20,43 @@ export async function boot(
 ): Promise<void> {
   const config = env();
   if (config.database.kind === 'pglite' && config.database.dir) lockDataDir(config.dataDir);
-  await migrateDatabase();
-  if (config.seedDemo && (await isCatalogueEmpty())) {
-    say('Empty database: loading the demo catalogue…');
-    await seedDemoCatalogue({ log: say });
-    // Its password is a secret and its address an address: the log says only where they are.
-    if (await ensureDemoAdmin()) {
-      say(`Demo admin created: its e-mail and password are in ${config.dataDir}/demo-admin.txt`);
+  await underBootLock(async () => {
+    await migrateDatabase();
+    if (config.seedDemo && (await isCatalogueEmpty())) {
+      say('Empty database: loading the demo catalogue…');
+      await seedDemoCatalogue({ log: say });
+      // Its password is a secret and its address an address: the log says only where they are.
+      if (await ensureDemoAdmin()) {
+        say(`Demo admin created: its e-mail and password are in ${config.dataDir}/demo-admin.txt`);
+      }
     }
-  }
-  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD && !(await accountExists(config.ADMIN_EMAIL))) {
-    await createOrPromoteAdmin({
-      email: config.ADMIN_EMAIL,
-      name: 'Administrator',
-      password: config.ADMIN_PASSWORD,
-    });
-    say('Admin created from ADMIN_EMAIL.');
-  }
+    if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD && !(await accountExists(config.ADMIN_EMAIL))) {
+      await createOrPromoteAdmin({
+        email: config.ADMIN_EMAIL,
+        name: 'Administrator',
+        password: config.ADMIN_PASSWORD,
+      });
+      say('Admin created from ADMIN_EMAIL.');
+    }
+  });
   // The company pages' drawn pictures are found in storage (or drawn, on the first start) now, in
   // the background, not for the first visitor.
   companyPictures().catch((error: unknown) =>
     log().error({ err: error }, 'Drawing the company pictures failed (retried on the next visit)'),
   );
   // Mail queued while the mail server was down (or by a previous run) goes out now and every minute.
-  deliverSoon();
   startMailRetries();
+  deliverSoon();
   // Quotation reminders and any other scheduled work: every instance looks, one runs each job.
   startScheduler();
 }
 
-/** What a stopping server waits for: the scheduled job running now, if any. */
+/**
+ * Stops the mail queue and the scheduler from taking new work; resolves when the message being
+ * sent and the job running now, if any, have finished. What is left waits in the database.
+ */
 export async function stopBackgroundWork(): Promise<void> {
-  await stopScheduler();
+  await Promise.all([stopScheduler(), stopMailQueue()]);
 }
 
 /** Whether the database answers a trivial query within the time limit. */

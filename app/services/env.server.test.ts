@@ -44,6 +44,17 @@ describe('parseEnv', () => {
       expect(() => parseEnv({ JOBS_INTERVAL_MS: bad }), bad).toThrow(/JOBS_INTERVAL_MS/);
   });
 
+  it('reads the shutdown time limit in milliseconds, 10 s by default', () => {
+    expect(parseEnv({ DATA_DIR: '/tmp/fh-env-test' }).shutdownTimeoutMs).toBe(10_000);
+    expect(
+      parseEnv({ DATA_DIR: '/tmp/fh-env-test', SHUTDOWN_TIMEOUT_MS: '30000' }).shutdownTimeoutMs,
+    ).toBe(30_000);
+    for (const bad of ['0', '99', '1000000', '10s', '-5'])
+      expect(() => parseEnv({ SHUTDOWN_TIMEOUT_MS: bad }), bad).toThrow(
+        /SHUTDOWN_TIMEOUT_MS: must be milliseconds, 100 to 999999/,
+      );
+  });
+
   it('reads the retention periods in months and the DPO address', () => {
     const defaults = parseEnv({ DATA_DIR: '/tmp/fh-env-test' });
     expect(defaults.retentionEnquiryMonths).toBe(24);
@@ -120,5 +131,74 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ DATA_DIR: '/tmp/fh-env-test', ADMIN_EMAIL: 'a@b.co' })).toThrow(
       /ADMIN_PASSWORD/,
     );
+  });
+
+  it('keeps files in DATA_DIR unless S3_BUCKET names a bucket, and checks the S3 settings', () => {
+    const dir = { DATA_DIR: '/tmp/fh-env-test' };
+    expect(parseEnv(dir).s3).toBeNull();
+    expect(parseEnv({ ...dir, S3_BUCKET: 'shop-files' }).s3).toEqual({
+      bucket: 'shop-files',
+      region: 'us-east-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
+      publicUrl: undefined,
+    });
+    const minio = parseEnv({
+      ...dir,
+      S3_BUCKET: 'shop-files',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_REGION: 'auto',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_PUBLIC_URL: 'https://cdn.example.com/',
+    }).s3;
+    expect(minio).toMatchObject({
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'auto',
+      // Path-style by default with an endpoint (MinIO, Ceph), unless told otherwise.
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      publicUrl: 'https://cdn.example.com',
+    });
+    expect(
+      parseEnv({
+        ...dir,
+        S3_BUCKET: 'shop-files',
+        S3_ENDPOINT: 'https://r2.example.com',
+        S3_FORCE_PATH_STYLE: '0',
+      }).s3?.forcePathStyle,
+    ).toBe(false);
+
+    const refused: [Record<string, string>, RegExp][] = [
+      [{ S3_BUCKET: 'Shop_Files' }, /S3_BUCKET: must be a bucket name/],
+      [{ S3_BUCKET: 'ab' }, /S3_BUCKET: must be a bucket name/],
+      [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, /S3_ENDPOINT: needs S3_BUCKET/],
+      [{ S3_PUBLIC_URL: 'https://cdn.example.com' }, /S3_PUBLIC_URL: needs S3_BUCKET/],
+      [{ S3_BUCKET: 'shop', S3_ENDPOINT: 'localhost:9000' }, /S3_ENDPOINT: must start with http/],
+      [{ S3_BUCKET: 'shop', S3_ENDPOINT: 'not a url' }, /S3_ENDPOINT: must be a URL/],
+      [{ S3_BUCKET: 'shop', S3_ENDPOINT: 'ftp://h' }, /S3_ENDPOINT: must start with http/],
+      [{ S3_BUCKET: 'shop', S3_REGION: 'US East' }, /S3_REGION: must be a region name/],
+      [{ S3_BUCKET: 'shop', S3_ACCESS_KEY_ID: 'key' }, /S3_SECRET_ACCESS_KEY: is required/],
+      [{ S3_BUCKET: 'shop', S3_SECRET_ACCESS_KEY: 's' }, /S3_ACCESS_KEY_ID: is required/],
+      [{ S3_BUCKET: 'shop', S3_FORCE_PATH_STYLE: 'yes' }, /S3_FORCE_PATH_STYLE: must be 1 or 0/],
+      [{ S3_BUCKET: 'shop', S3_PUBLIC_URL: 'cdn.example.com' }, /S3_PUBLIC_URL: must be a URL/],
+      [{ S3_BUCKET: 'shop', S3_PUBLIC_URL: 'https://c.example/?a=1' }, /S3_PUBLIC_URL: must be/],
+    ];
+    for (const [settings, message] of refused)
+      expect(() => parseEnv({ ...dir, ...settings }), JSON.stringify(settings)).toThrow(message);
+  });
+
+  it('reads RUM_SAMPLE_RATE as a share of page views, a tenth unless told', () => {
+    expect(parseEnv({ DATA_DIR: '/tmp/fh-env-test' }).rumSampleRate).toBe(0.1);
+    expect(parseEnv({ DATA_DIR: '/tmp/fh-env-test', RUM_SAMPLE_RATE: '1' }).rumSampleRate).toBe(1);
+    expect(parseEnv({ DATA_DIR: '/tmp/fh-env-test', RUM_SAMPLE_RATE: '0' }).rumSampleRate).toBe(0);
+    expect(
+      parseEnv({ DATA_DIR: '/tmp/fh-env-test', RUM_SAMPLE_RATE: ' 0.25 ' }).rumSampleRate,
+    ).toBe(0.25);
+    for (const bad of ['1.5', '-0.1', '10%', 'half', '2', '0.12345', ''])
+      expect(() => parseEnv({ DATA_DIR: '/tmp/fh-env-test', RUM_SAMPLE_RATE: bad }), bad).toThrow(
+        /RUM_SAMPLE_RATE: must be a share of page views from 0 to 1/,
+      );
   });
 });

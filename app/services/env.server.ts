@@ -99,6 +99,13 @@ const EnvSchema = z
       .trim()
       .regex(/^[1-9][0-9]{2,7}$/, 'must be milliseconds, 100 to 99999999')
       .default('60000'),
+    // How long a stopping server lets requests in flight, a mail being sent and a running job
+    // finish before it cuts them (scripts/start.mjs, server/shutdown.ts).
+    SHUTDOWN_TIMEOUT_MS: z
+      .string()
+      .trim()
+      .regex(/^[1-9][0-9]{2,5}$/, 'must be milliseconds, 100 to 999999')
+      .default('10000'),
     // Months after its last activity that an enquiry which never became an order is anonymised,
     // and a contact message (the privacy notice states both).
     RETENTION_ENQUIRY_MONTHS: z
@@ -111,11 +118,53 @@ const EnvSchema = z
       .trim()
       .regex(/^([1-9]|[1-9][0-9]|1[0-1][0-9]|120)$/, 'must be a number of months, 1 to 120')
       .default('12'),
+    // The share of page views (0 to 1) whose Core Web Vitals the browser reports to /api/rum.
+    RUM_SAMPLE_RATE: z
+      .string()
+      .trim()
+      .regex(
+        /^(0(\.\d{1,4})?|1(\.0{1,4})?)$/,
+        'must be a share of page views from 0 to 1, such as 0.1',
+      )
+      .default('0.1'),
     // The Data Protection Officer's address on the privacy notice (SITE_EMAIL when unset).
     SITE_DPO_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()),
     // /metrics answers only with this bearer token; unset, there are no metrics (docs/operations.md).
     METRICS_TOKEN: optionalText.pipe(
       z.string().min(16, 'must be at least 16 characters').optional(),
+    ),
+    // Object storage (S3 or any S3-compatible service): with S3_BUCKET every file goes to the
+    // bucket instead of DATA_DIR (app/services/media/storage.server.ts).
+    S3_BUCKET: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+          'must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens',
+        )
+        .optional(),
+    ),
+    S3_ENDPOINT: optionalText.pipe(
+      z
+        .url('must be a URL such as https://<account>.r2.cloudflarestorage.com')
+        .regex(/^https?:\/\//, 'must start with http:// or https://')
+        .optional(),
+    ),
+    S3_REGION: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9-]{2,32}$/, 'must be a region name such as us-east-1 (auto for R2)')
+      .default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: optionalText.pipe(
+      z.enum(['0', '1', 'true', 'false'], { message: 'must be 1 or 0 (true or false)' }).optional(),
+    ),
+    S3_PUBLIC_URL: optionalText.pipe(
+      z
+        .url('must be a URL such as https://cdn.example.com')
+        .regex(/^https?:\/\/[^?#]*$/, 'must be an http(s) URL without ? or #')
+        .optional(),
     ),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -137,6 +186,31 @@ const EnvSchema = z
         code: 'custom',
         path: ['WEB_CONCURRENCY'],
         message: 'above 1 needs DATABASE_URL: the embedded database belongs to one process',
+      });
+    }
+    if (!env.S3_BUCKET) {
+      for (const name of [
+        'S3_ENDPOINT',
+        'S3_ACCESS_KEY_ID',
+        'S3_SECRET_ACCESS_KEY',
+        'S3_FORCE_PATH_STYLE',
+        'S3_PUBLIC_URL',
+      ] as const) {
+        if (env[name]) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'needs S3_BUCKET (without it files stay in DATA_DIR)',
+          });
+        }
+      }
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message:
+          "is required with the other S3 key (or leave both unset to use the machine's AWS credentials)",
       });
     }
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
@@ -167,10 +241,46 @@ export type Env = z.infer<typeof EnvSchema> & {
   quotationReminderDays: number;
   /** JOBS_INTERVAL_MS as a number. */
   jobsIntervalMs: number;
+  /** SHUTDOWN_TIMEOUT_MS as a number. */
+  shutdownTimeoutMs: number;
   /** RETENTION_ENQUIRY_MONTHS and RETENTION_CONTACT_MONTHS as numbers. */
   retentionEnquiryMonths: number;
   retentionContactMonths: number;
+  /** Object storage (S3_*), or null: files in DATA_DIR. */
+  s3: S3Config | null;
+  /** RUM_SAMPLE_RATE as a number from 0 to 1. */
+  rumSampleRate: number;
 };
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  forcePathStyle: boolean;
+  /** Unset: the SDK's own chain (AWS_* variables, the machine's role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** Where the bucket's public objects are served from, without a trailing slash. */
+  publicUrl?: string;
+}
+
+function s3Config(env: z.infer<typeof EnvSchema>): S3Config | null {
+  if (!env.S3_BUCKET) return null;
+  const pathStyle = env.S3_FORCE_PATH_STYLE;
+  return {
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    // Services other than AWS (MinIO, s3rver, Ceph) are usually reached by path.
+    forcePathStyle: pathStyle
+      ? pathStyle === '1' || pathStyle === 'true'
+      : Boolean(env.S3_ENDPOINT),
+    credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    publicUrl: env.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+  };
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -203,8 +313,11 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     trustedHops: Number(env.TRUST_PROXY),
     quotationReminderDays: Number(env.QUOTATION_REMINDER_DAYS),
     jobsIntervalMs: Number(env.JOBS_INTERVAL_MS),
+    shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS),
     retentionEnquiryMonths: Number(env.RETENTION_ENQUIRY_MONTHS),
     retentionContactMonths: Number(env.RETENTION_CONTACT_MONTHS),
+    s3: s3Config(env),
+    rumSampleRate: Number(env.RUM_SAMPLE_RATE),
   };
 }
 

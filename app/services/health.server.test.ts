@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from './db/client.server';
-import { readiness } from './health.server';
+import { foldersWritable, readiness } from './health.server';
 
 // The database opened (its first query can take longer than the check allows on a busy machine).
 beforeAll(() => db().execute(sql`select 1`));
@@ -19,7 +19,7 @@ describe('readiness', () => {
 
   it('is not ready when a storage folder is gone (a lost volume)', async () => {
     const gone = path.join(mkdtempSync(path.join(tmpdir(), 'fieldhouse-ready-')), 'missing');
-    expect(await readiness(2000, [gone])).toEqual({
+    expect(await readiness(2000, foldersWritable([gone]))).toEqual({
       ready: false,
       checks: { database: 'ok', storage: 'unavailable' },
     });

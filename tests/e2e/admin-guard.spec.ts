@@ -170,6 +170,15 @@ const ENDPOINTS: Endpoint[] = [
     form: () => ({ intent: 'confirm-order', quotationId: '1' }),
   },
   // Orders: the list, an order's status, invoice and credit note actions, its documents
+  { method: 'GET', path: '/admin/customers' },
+  { method: 'GET', path: '/admin/customers?q=tan&page=2' },
+  { method: 'POST', path: '/admin/customers', form: () => ({ name: PROBE }) },
+  { method: 'GET', path: '/admin/customers/0123456789abcdef0123456789abcdef' },
+  {
+    method: 'POST',
+    path: '/admin/customers/0123456789abcdef0123456789abcdef',
+    form: () => ({ name: PROBE }),
+  },
   { method: 'GET', path: '/admin/orders' },
   { method: 'GET', path: '/admin/orders?status=paid&page=2' },
   { method: 'POST', path: '/admin/orders', form: () => ({ name: PROBE }) },
@@ -228,6 +237,10 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/admin/reports?from=2026-01-01&to=2026-03-31' },
   { method: 'POST', path: '/admin/reports', form: () => ({ name: PROBE }) },
   { method: 'GET', path: '/admin/reports.csv?table=weekly' },
+  // Real-user speed
+  { method: 'GET', path: '/admin/speed' },
+  { method: 'GET', path: '/admin/speed?days=7' },
+  { method: 'POST', path: '/admin/speed', form: () => ({ name: PROBE }) },
   // Better Auth's admin plugin: roles and users (not served over HTTP)
   { method: 'GET', path: '/api/auth/admin/list-users', api: true },
   {

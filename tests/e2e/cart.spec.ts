@@ -62,7 +62,7 @@ test('a guest fills a cart, meets every validation message, and sends an enquiry
   await page.goto('/cart');
   await hydrated(page);
   await expect(page.getByRole('heading', { name: 'My Cart' })).toBeVisible();
-  await expect(page.getByText('Log in to checkout later.')).toBeVisible();
+  await expect(page.getByText('Log in to keep your cart and follow your enquiries.')).toBeVisible();
   const lines = page.getByTestId('cart-line');
   await expect(lines).toHaveCount(3);
   await expect(page.getByLabel(/Quantity of Professional Court Line Taping/)).toHaveValue('2');
@@ -212,13 +212,15 @@ test('a signed-in user enquires without the dialog and finds it on My Orders', a
   await page.goto('/');
   await signUp(page);
   await page.goto('/orders');
-  await expect(page.getByText('You have no order items')).toBeVisible();
+  await expect(page.getByText('You have not sent any enquiries yet')).toBeVisible();
   await addProduct(page, 3);
   await addProduct(page, 3);
   await expect(page.getByTestId('cart-count')).toHaveText('2');
   await page.goto('/cart');
   await hydrated(page);
-  await expect(page.getByText('Log in to checkout later.')).toHaveCount(0);
+  await expect(page.getByText('Log in to keep your cart and follow your enquiries.')).toHaveCount(
+    0,
+  );
   await expect(page.getByLabel(/Quantity of Aluminium Football Goalposts/)).toHaveValue('2');
   await page.getByLabel('PO / GeBIZ reference (optional)').fill('GBZ-2026-001');
   await page.getByLabel('Message').fill('For our new field. <b>Thanks</b>');
@@ -307,7 +309,7 @@ test('a signed-in customer steps a quantity with the keyboard and keeps focus on
 
 test('My Orders asks a guest to log in', async ({ page }) => {
   await page.goto('/orders');
-  await expect(page.getByText('Please log in to view your Order History')).toBeVisible();
+  await expect(page.getByText('Please log in to view your enquiries')).toBeVisible();
 });
 
 test('a guest cart is merged into the account cart at sign-in', async ({ page }) => {

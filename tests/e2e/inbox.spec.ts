@@ -571,6 +571,8 @@ test('every inbox URL and action is refused to guests and customers', async ({ b
     '/admin/enquiries/1/quotations/Q-FH-2026-AAAAAA-1.pdf',
     '/admin/messages',
     '/admin/messages/1',
+    '/admin/enquiries/new',
+    '/admin/replies',
   ];
   const posts = [
     ['/admin/enquiries/1', { intent: 'status', status: 'closed' }],
@@ -582,6 +584,10 @@ test('every inbox URL and action is refused to guests and customers', async ({ b
     ['/admin/messages/1', { intent: 'handled', handled: 'true' }],
     ['/admin/messages/1', { intent: 'reply', body: 'x' }],
     ['/admin/messages/1', { intent: 'read' }],
+    ['/admin/enquiries/1', { intent: 'assign', assignee: '' }],
+    ['/admin/enquiries/new', { name: 'x', email: 'x@example.com', source: 'phone' }],
+    ['/admin/replies', { intent: 'create', title: 'x', body: 'x' }],
+    ['/admin/replies', { intent: 'delete', id: '1' }],
   ] as const;
   const base = new URL(test.info().project.use.baseURL!).origin;
   const guest = await (await browser.newContext()).newPage();

@@ -3,11 +3,9 @@
 // order, schedule and deliver it, issue the tax invoice, download it, mark it paid and credit
 // part of it; the same without JavaScript for a guest's order; the buyer's downloads (and
 // nobody else's); the dashboard's lists.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { PDFParse } from 'pdf-parse';
+import { runSeed } from './fixtures/run-seed';
 import { startBuiltServer, type BuiltServer } from '../setup/built-server';
 import { expectNoSeriousViolations } from './axe';
 import { expect, test, type Browser, type BrowserContext, type Page } from './test';
@@ -35,11 +33,8 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'fieldhouse-orders-e2e-'));
-  const output = execFileSync('node_modules/.bin/tsx', ['tests/e2e/fixtures/seed-sale.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: '0' },
-  }).toString();
-  seeded = JSON.parse(output.trim().split('\n').at(-1)!) as Seeded;
+  let dataDir: string;
+  ({ dataDir, seeded } = runSeed<Seeded>('sale'));
   server = await startBuiltServer(
     { AUTH_RATE_LIMIT_MAX: '1000', NODE_ENV: 'production' },
     { dataDir, timeoutMs: 150_000 },
@@ -105,6 +100,8 @@ test('staff confirm an accepted quotation and take the order to paid, with an in
   await expect(staff.getByText('S$2,943.05')).toBeVisible();
   await expectNoSeriousViolations(staff);
   await pictures(staff, 'order-confirmed');
+  // A desktop gets each line's quantity and price in their own columns.
+  await expect(staff.getByRole('columnheader', { name: 'Unit price' })).toBeVisible();
 
   // Schedule for tomorrow, then delivered.
   await hydrated(staff);
@@ -112,6 +109,8 @@ test('staff confirm an accepted quotation and take the order to paid, with an in
   await staff.getByRole('button', { name: 'Schedule', exact: true }).click();
   await expect(staff.getByText('Scheduled. The buyer is told by e-mail.').first()).toBeVisible();
   await expect(staff.getByText('Scheduled', { exact: true }).first()).toBeVisible();
+  // The confirmation was news once; it does not stay over the later steps.
+  await expect(staff.getByText(`Order ${order} confirmed`)).toHaveCount(0);
   await staff.getByRole('button', { name: 'Mark delivered / installed' }).click();
   await expect(
     staff.getByText('Marked delivered / installed. The buyer is told by e-mail.').first(),
@@ -280,14 +279,15 @@ test('the buyer sees the order and downloads its documents; nobody else can', as
   await guestCtx.close();
 });
 
-test('the dashboard lists what waits: replies overdue, quotations expiring, orders to invoice', async ({
+test('the dashboard lists what waits: replies, quotations expiring, orders to invoice', async ({
   browser,
 }) => {
   const ctx = await context(browser);
   const staff = await signIn(ctx, seeded.admin);
   await staff.goto('/admin');
-  const waiting = staff.getByRole('region', { name: /Waiting over 2 working days/ });
+  const waiting = staff.getByRole('region', { name: /Waiting for a reply/ });
   await expect(waiting.getByRole('link', { name: seeded.waiting.reference })).toBeVisible();
+  await expect(waiting.getByText('Overdue').first()).toBeVisible();
   const expiring = staff.getByRole('region', { name: /Quotations expiring this week/ });
   await expect(expiring.getByRole('link', { name: seeded.expiring.number })).toBeVisible();
   // The stale test's order was delivered and has no invoice yet.

@@ -4,11 +4,9 @@
 // invoice of their order still downloads, unchanged. Staff carry out a guest's access and
 // deletion requests, which the activity log records. The privacy notice states the configured
 // retention periods and the Data Protection Officer's address.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { PDFParse } from 'pdf-parse';
+import { runSeed } from './fixtures/run-seed';
 import { startBuiltServer, type BuiltServer } from '../setup/built-server';
 import { expectNoSeriousViolations } from './axe';
 import { expect, test, type Page } from './test';
@@ -31,13 +29,8 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'fieldhouse-privacy-e2e-'));
-  const output = execFileSync(
-    process.execPath,
-    ['node_modules/tsx/dist/cli.mjs', 'tests/e2e/fixtures/seed-privacy.ts'],
-    { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: '0' } },
-  ).toString();
-  seeded = JSON.parse(output.trim().split('\n').at(-1)!) as Seeded;
+  let dataDir: string;
+  ({ dataDir, seeded } = runSeed<Seeded>('privacy'));
   server = await startBuiltServer(
     {
       AUTH_RATE_LIMIT_MAX: '1000',

@@ -2,10 +2,8 @@
 // (tests/e2e/fixtures/seed-reports.ts) with a small data set whose figures were worked out by
 // hand from its rows, written out below: the page shows them, draws its charts once hydrated,
 // offers each table as CSV, refuses a period it cannot read, and has no serious axe violation.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { runSeed } from './fixtures/run-seed';
 import { startBuiltServer, type BuiltServer } from '../setup/built-server';
 import { expectNoSeriousViolations } from './axe';
 import { expect, test, type Page } from './test';
@@ -17,13 +15,8 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'fieldhouse-reports-e2e-'));
-  const output = execFileSync(
-    process.execPath,
-    ['node_modules/tsx/dist/cli.mjs', 'tests/e2e/fixtures/seed-reports.ts'],
-    { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: '0' } },
-  ).toString();
-  admin = (JSON.parse(output.trim().split('\n').at(-1)!) as { admin: typeof admin }).admin;
+  const { dataDir, seeded } = runSeed<{ admin: typeof admin }>('reports');
+  admin = seeded.admin;
   server = await startBuiltServer(
     { AUTH_RATE_LIMIT_MAX: '1000', NODE_ENV: 'production' },
     { dataDir, timeoutMs: 150_000 },

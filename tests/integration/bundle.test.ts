@@ -170,6 +170,16 @@ describe('first load of public pages', () => {
     expect(later.filter(holds).length).toBeGreaterThan(0);
   });
 
+  it('loads web-vitals after the first load, from the root, for the real-user speed beacon', () => {
+    const vitals = /node_modules\/web-vitals\//;
+    const holds = (file: string) =>
+      Object.keys(chunkModules[file] ?? {}).some((id) => vitals.test(id));
+    for (const key of routeKeys)
+      expect([...pageLoad(key)].filter(holds), sourceOf(key)).toEqual([]);
+    const later = (manifest[rootKey!]!.dynamicImports ?? []).flatMap((key) => [...firstLoad(key)]);
+    expect(later.filter(holds).length).toBeGreaterThan(0);
+  });
+
   it('serves Brotli copies that hold exactly the built scripts and stylesheets', () => {
     const dir = 'build/client/assets';
     const copies = readdirSync(dir).filter((name) => name.endsWith('.br'));

@@ -139,12 +139,14 @@ describe('without METRICS_TOKEN and OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     expect(sent.some((line) => line.reqId === requestId)).toBe(true);
   }, 60_000);
 
-  it("loaded none of OpenTelemetry's SDK, exporters or instrumentations", () => {
+  it("loaded none of OpenTelemetry's SDK, exporters or instrumentations, nor the S3 client", () => {
     const modules = readFileSync(path.join(dataDir, 'modules.txt'), 'utf8').split('\n');
     // The list is real: the logger's package is in it.
     expect(modules.some((file) => file.includes('/node_modules/pino/'))).toBe(true);
     // Better Auth imports the API (a no-op without an SDK) by itself when it is installed.
     expect(modules.filter((file) => /\/@opentelemetry\/(?!api\/)/.test(file))).toEqual([]);
+    // Nor, without S3_BUCKET, the S3 client (loaded on the bucket's first use).
+    expect(modules.filter((file) => file.includes('/@aws-sdk/'))).toEqual([]);
   });
 });
 

@@ -2,16 +2,19 @@ import {
   ArrowLeft,
   BarChart3,
   ExternalLink,
+  Gauge,
   History,
   Inbox,
   LayoutDashboard,
   LogOut,
   Mail,
+  MessageSquareText,
   Package,
   ShieldCheck,
   ShoppingCart,
   Tags,
   Trophy,
+  Users,
 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, NavLink, useLocation } from 'react-router';
@@ -32,9 +35,12 @@ const NAV: NavItem[] = [
   { to: '/admin/sports', label: 'Sports', icon: Trophy },
   { to: '/admin/categories', label: 'Categories', icon: Tags },
   { to: '/admin/enquiries', label: 'Enquiries', icon: Inbox, badge: 'newEnquiries' },
+  { to: '/admin/customers', label: 'Customers', icon: Users },
   { to: '/admin/orders', label: 'Orders', icon: ShoppingCart },
   { to: '/admin/messages', label: 'Messages', icon: Mail, badge: 'openMessages' },
+  { to: '/admin/replies', label: 'Canned replies', icon: MessageSquareText },
   { to: '/admin/reports', label: 'Reports', icon: BarChart3 },
+  { to: '/admin/speed', label: 'Speed', icon: Gauge },
   { to: '/admin/activity', label: 'Activity', icon: History },
   { to: '/admin/privacy', label: 'Privacy', icon: ShieldCheck },
 ];

@@ -1,6 +1,6 @@
 import { Minus, Plus, ShoppingCart } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { useFetcher, useRouteLoaderData } from 'react-router';
+import { useFetcher, useNavigate, useRouteLoaderData } from 'react-router';
 import { busyButton } from '~/lib/busy-button';
 import { MAX_QUANTITY, parseQuantity, QUANTITY_MESSAGE, type CartResult } from '~/lib/cart';
 import { addLocalLine } from '~/lib/cart-storage';
@@ -37,15 +37,23 @@ export function AddToCartButton({
   const signedIn = Boolean(root?.user);
   const hydrated = useHydrated();
   const fetcher = useFetcher<CartResult>();
+  const navigate = useNavigate();
   const [value, setValue] = useState('1');
   const [error, setError] = useState<string | undefined>();
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const described = (n: number) => (n > 1 ? `${n} × ${product.name}` : product.name);
+  // The toast offers the cart straight away: a buyer adding several products goes on shopping,
+  // one adding the last goes to enquire.
+  const added = (n: number) =>
+    toast.success('Added to Cart', {
+      description: described(n),
+      action: { label: 'View cart', onClick: () => void navigate('/cart') },
+    });
 
   const current = parseQuantity(value);
   useOnResult(fetcher.data, (r) => {
-    if (r.ok) toast.success('Added to Cart', { description: described(current ?? 1) });
+    if (r.ok) added(current ?? 1);
     else
       toast.error('Oops!', {
         description: r.error ?? r.fields?.quantity ?? r.fields?.productId ?? FAILED,
@@ -69,7 +77,7 @@ export function AddToCartButton({
     }
     try {
       addLocalLine(product, quantity);
-      toast.success('Added to Cart', { description: described(quantity) });
+      added(quantity);
     } catch {
       toast.error('Oops!', { description: FAILED });
     }

@@ -54,7 +54,7 @@ export function CartPage({ signedIn, lines: serverLines, added, idempotencyKey }
       </p>
       {!signedIn ? (
         <p className="mt-2 text-sm text-slate-700">
-          Log in to checkout later.{' '}
+          Log in to keep your cart and follow your enquiries.{' '}
           <Link to="/login?redirectTo=/cart" className="font-semibold text-brand-700 underline">
             Log in
           </Link>

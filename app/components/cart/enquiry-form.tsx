@@ -16,6 +16,7 @@ import { toast } from '~/lib/toast';
 import { useForm } from '~/lib/use-form';
 import { useOnResult } from '~/lib/use-on-result';
 import { CONTACT_PROMPT, ContactFields } from './contact-fields';
+import { PrivacyNoticeVersion } from '~/components/ui/privacy-notice-version';
 
 // The dialog (Radix, ~14 KiB gzip) is needed only when a guest presses ENQUIRE with scripts on:
 // it loads then (or when the form is first focused), not with the cart page.
@@ -154,6 +155,7 @@ export function EnquiryForm({
       >
         <input type="hidden" name="intent" value="enquire" />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <PrivacyNoticeVersion />
         {signedIn ? <input type="hidden" name="customer" value="1" /> : null}
         <FormError message={contactOpen ? undefined : form.formError} />
         <div>
@@ -220,11 +222,21 @@ export function EnquiryForm({
           </>
         ) : null}
         <TextAreaField
+          id="enquiry-address"
+          name="address"
+          label="Delivery or site address (optional)"
+          rows={2}
+          autoComplete="street-address"
+          defaultValue={typed.address}
+          maxLength={ENQUIRY_LIMITS.address}
+          error={errors.address}
+        />
+        <TextAreaField
           id="enquiry-message"
           name="message"
           label="Message"
           rows={4}
-          placeholder="Quantities, sizes, site address, timeline…"
+          placeholder="Quantities, sizes, timeline…"
           defaultValue={typed.message}
           maxLength={ENQUIRY_LIMITS.message}
           error={errors.message}
@@ -250,7 +262,7 @@ export function EnquiryForm({
           {...busyButton(busy)}
           className="mt-3 w-full rounded-md bg-accent-600 px-4 py-3 font-bold tracking-wide text-white hover:bg-accent-700 disabled:opacity-70 aria-disabled:opacity-70"
         >
-          {busy && (signedIn || contactInline) ? 'Sending…' : 'ENQUIRE'}
+          {busy && (signedIn || contactInline) ? 'Sending…' : 'Enquire'}
         </button>
       </form>
       {contactWanted ? (

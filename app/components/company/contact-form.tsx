@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { PrivacyNoticeVersion } from '~/components/ui/privacy-notice-version';
 import { Form, Link, useNavigation } from 'react-router';
 import { Field, TextAreaField } from '~/components/ui/field';
 import { busyButton } from '~/lib/busy-button';
@@ -108,6 +109,7 @@ export function ContactForm({
       </div>
       {/* The action answers a post from this page with JavaScript; a plain one, with a redirect. */}
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      <PrivacyNoticeVersion />
       {/* Honeypot: hidden from people, filled by bots. */}
       <div aria-hidden className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor="contact-website">Website</label>

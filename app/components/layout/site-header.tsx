@@ -3,6 +3,7 @@ import { Menu, Search, ShoppingCart, UserRound } from 'lucide-react';
 import { MenuDisclosure } from '~/components/ui/menu-disclosure';
 import { useLocalCartCount } from '~/lib/cart-storage';
 import { SEARCH_MAX, searchText } from '~/lib/shop-url';
+import { useHydrated } from '~/lib/use-hydrated';
 import { useSyncedValue } from '~/lib/use-synced-value';
 import { Logo } from './logo';
 
@@ -76,7 +77,9 @@ function NavLinks({ sports, categories }: Pick<HeaderProps, 'sports' | 'categori
       <NavEntry to="/portfolio">Portfolio</NavEntry>
       <NavEntry to="/contact-us">Contact Us</NavEntry>
       <NavEntry to="/about-us">About Us</NavEntry>
-      <NavEntry to="/orders">Orders</NavEntry>
+      {/* An enquiry shop: what a buyer sent are enquiries (an order comes only from an accepted
+          quotation, and is shown with its enquiry). */}
+      <NavEntry to="/orders">My Enquiries</NavEntry>
     </>
   );
 }
@@ -126,7 +129,10 @@ export function SiteHeader({ user, sports, categories, siteName, serverCartCount
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const localCount = useLocalCartCount(!user);
-  const cartCount = user ? serverCartCount : localCount;
+  const hydrated = useHydrated();
+  // A guest's count comes from local storage once scripts run; the server's count (the cart
+  // cookie) stands until then, and without JavaScript.
+  const cartCount = user || !hydrated ? serverCartCount : localCount;
   const q = searchText(params.get('q'));
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
@@ -184,9 +190,14 @@ export function SiteHeader({ user, sports, categories, siteName, serverCartCount
                 </Form>
               </div>
             ) : (
-              <Link to="/login" className="block rounded-md px-3 py-2 text-sm hover:bg-slate-100">
-                Log In
-              </Link>
+              <div className="flex flex-col">
+                <Link to="/login" className="rounded-md px-3 py-2 text-sm hover:bg-slate-100">
+                  Log In
+                </Link>
+                <Link to="/register" className="rounded-md px-3 py-2 text-sm hover:bg-slate-100">
+                  Register
+                </Link>
+              </div>
             )}
           </MenuDisclosure>
           <Link

@@ -11,7 +11,7 @@ const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 /**
  * An enquiry's confirmation: the page a buyer lands on after sending, and the same page reopened
- * from My Orders (a customer) or the e-mailed link (a guest). The reference first and large, then
+ * from My Enquiries (a customer) or the e-mailed link (a guest). The reference first and large, then
  * what happens next, the items, and the contact details given. Prints without the site's frame
  * (app.css) and without the Print button. On arrival the heading takes the focus, so a screen
  * reader starts at "Thank you" rather than at the top of the page.
@@ -27,7 +27,7 @@ export function EnquiryConfirmation({
   enquiry: EnquiryConfirmationView;
   /** Right after sending: thank the buyer instead of naming the enquiry. */
   justSent: boolean;
-  /** A link back (My Orders for a customer). */
+  /** A link back (My Enquiries for a customer). */
   back?: { to: string; label: string };
   /** Where the enquiry stands once the buyer has answered a quotation (instead of the steps). */
   nextSteps?: string;
@@ -49,6 +49,18 @@ export function EnquiryConfirmation({
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12 print:max-w-none print:p-0">
+      {/* On paper the site's header is gone: the sheet still says whom the enquiry went to. */}
+      <div
+        data-testid="print-letterhead"
+        className="mb-6 hidden border-b border-slate-900 pb-3 text-sm print:block"
+      >
+        <p className="text-lg font-bold text-slate-900">{site.name}</p>
+        <p className="whitespace-pre-line text-slate-800">{site.address}</p>
+        <p className="text-slate-800">
+          {site.email} · {site.phone}
+          {site.uen ? ` · UEN ${site.uen}` : ''}
+        </p>
+      </div>
       {back ? (
         <Link
           to={back.to}
@@ -134,7 +146,7 @@ export function EnquiryConfirmation({
         ) : (
           <p className="mt-3 text-slate-700">
             {enquiry.status === 'quoted'
-              ? 'We have sent you our quotation. Accept it, ask for changes or decline it from the link in its e-mail or under My Orders, or simply reply to it.'
+              ? 'We have sent you our quotation. Accept it, ask for changes or decline it from the link in its e-mail or under My Enquiries, or simply reply to it.'
               : 'This enquiry is closed. For anything new, send us another enquiry.'}
           </p>
         )}

@@ -71,6 +71,7 @@ export function EnquiryUpdates({
   quotations,
   now,
   replyFiles,
+  quotationHref,
 }: {
   enquiryId: number;
   timeline: Dated<TimelineEvent>[];
@@ -79,9 +80,12 @@ export function EnquiryUpdates({
   now: Date | string;
   /** The files sent with a reply (by the reply's event id). */
   replyFiles?: (eventId: number) => React.ReactNode;
+  /** A quotation PDF's address (the guest's link has its own); My Enquiries' by default. */
+  quotationHref?: (number: string) => string;
 }) {
-  const href = (number: string) =>
-    `/orders/${enquiryId}/quotations/${encodeURIComponent(number)}.pdf`;
+  const href =
+    quotationHref ??
+    ((number: string) => `/orders/${enquiryId}/quotations/${encodeURIComponent(number)}.pdf`);
   return (
     <>
       <section aria-labelledby="quotations-heading" className="mt-8">

@@ -240,7 +240,7 @@ function DeclineForm({ quotationId, result }: { quotationId?: number; result?: A
  * The buyer's three answers to an open revision: accept (with who, designation, PO number and
  * PO file), ask for changes, decline. Plain posts that work before and without JavaScript (the
  * acceptance as multipart/form-data); each shows the server's refusal of its own submission.
- * `quotationId` names the revision when the signed-in owner answers from My Orders.
+ * `quotationId` names the revision when the signed-in owner answers from My Enquiries.
  */
 export function QuotationAnswerForms({
   number,

@@ -1,6 +1,7 @@
-import { formatCents, formatRate, totalLabel } from '~/lib/money';
+import { formatCents, totalLabel } from '~/lib/money';
 import { quotationState, type QuotationState } from '~/lib/quotation-state';
 import type { BuyerQuotation } from '~/services/sales/responses.server';
+import { PricedLines, QuotationTotals } from './quotation-figures';
 import { StateBadge } from './quotation-state-badge';
 
 /** Loader data: dates arrive as strings on the client. */
@@ -101,7 +102,7 @@ function Row({ term, children }: { term: string; children: React.ReactNode }) {
 /**
  * One revision as the buyer reads it: its facts, the lines, the totals with the amount
  * including GST the most prominent figure (no amount before GST is shown larger), the terms and
- * its PDF. The same on the e-mailed link's page and on My Orders.
+ * its PDF. The same on the e-mailed link's page and on My Enquiries.
  */
 export function QuotationRevision({
   quotation,
@@ -119,7 +120,6 @@ export function QuotationRevision({
   const Heading = level === 2 ? 'h2' : 'h3';
   const Sub = level === 2 ? 'h3' : 'h4';
   const { state } = quotationState(quotation.status, quotation.validUntil, new Date(now));
-  const discounted = quotation.lines.some((l) => l.discountCents > 0);
   const a = quotation.attention;
   return (
     <section aria-labelledby="revision-heading" className="mt-6">
@@ -153,89 +153,10 @@ export function QuotationRevision({
         ) : null}
       </dl>
 
-      <div className="mt-6 rounded-xl border border-slate-200 bg-white">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Lines of {quotation.number}</caption>
-          <thead className="bg-slate-50 text-left text-xs text-slate-600">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Description
-              </th>
-              <th scope="col" className="hidden px-3 py-2 text-right font-semibold sm:table-cell">
-                Qty
-              </th>
-              <th scope="col" className="hidden px-3 py-2 text-right font-semibold sm:table-cell">
-                Unit price
-              </th>
-              {discounted ? (
-                <th scope="col" className="hidden px-3 py-2 text-right font-semibold sm:table-cell">
-                  Discount
-                </th>
-              ) : null}
-              <th scope="col" className="px-3 py-2 text-right font-semibold">
-                Amount
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {quotation.lines.map((line, i) => (
-              <tr key={i}>
-                <td className="px-3 py-2 [overflow-wrap:anywhere]">
-                  <span className="font-medium text-slate-900">{line.description}</span>
-                  {line.note ? (
-                    <span className="block text-xs text-slate-600">{line.note}</span>
-                  ) : null}
-                  <span className="block text-xs text-slate-600 sm:hidden">
-                    {line.quantity} × {formatCents(line.unitPriceCents)}
-                    {line.discountCents ? ` − ${formatCents(line.discountCents)}` : ''}
-                  </span>
-                </td>
-                <td className="hidden px-3 py-2 text-right sm:table-cell">{line.quantity}</td>
-                <td className="hidden px-3 py-2 text-right whitespace-nowrap sm:table-cell">
-                  {formatCents(line.unitPriceCents)}
-                </td>
-                {discounted ? (
-                  <td className="hidden px-3 py-2 text-right whitespace-nowrap sm:table-cell">
-                    {line.discountCents ? `− ${formatCents(line.discountCents)}` : '—'}
-                  </td>
-                ) : null}
-                <td className="px-3 py-2 text-right whitespace-nowrap">
-                  {formatCents(line.lineTotalCents)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <div className="mt-6">
+        <PricedLines lines={quotation.lines} caption={`Lines of ${quotation.number}`} />
       </div>
-
-      <dl className="mt-4 ml-auto max-w-sm space-y-1 text-sm">
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-700">Subtotal</dt>
-          <dd className="text-slate-900">{formatCents(quotation.subtotalCents)}</dd>
-        </div>
-        {quotation.discountCents ? (
-          <div className="flex justify-between gap-4">
-            <dt className="text-slate-700">Discount</dt>
-            <dd className="text-slate-900">− {formatCents(quotation.discountCents)}</dd>
-          </div>
-        ) : null}
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-700">
-            {quotation.gstRegNo || quotation.gstCents
-              ? `GST ${formatRate(quotation.gstRateBasisPoints)}`
-              : 'GST (we are not GST-registered)'}
-          </dt>
-          <dd className="text-slate-900">{formatCents(quotation.gstCents)}</dd>
-        </div>
-        <div className="flex items-center justify-between gap-4 border-t border-slate-300 pt-2">
-          <dt className="font-bold text-slate-900">
-            Total {totalLabel(quotation.gstRegNo !== null)}
-          </dt>
-          <dd data-testid="total-incl-gst" className="text-2xl font-extrabold text-slate-900">
-            {formatCents(quotation.totalCents)}
-          </dd>
-        </div>
-      </dl>
+      <QuotationTotals sums={quotation} registered={quotation.gstRegNo !== null} />
 
       {quotation.terms ? (
         <div className="mt-4 text-sm">

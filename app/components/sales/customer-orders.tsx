@@ -35,7 +35,7 @@ const NEXT: Record<OrderStatusName, string> = {
 
 /**
  * The buyer's orders on their enquiry page: status, the planned day, and the tax invoices and
- * credit notes to download (`href` gives each document's address: My Orders or the guest link).
+ * credit notes to download (`href` gives each document's address: My Enquiries or the guest link).
  */
 export function CustomerOrders({
   orders,

@@ -4,7 +4,8 @@ import { ChevronDown } from 'lucide-react';
 /**
  * A dropdown built on <details>, so it opens without JavaScript and by keyboard (Enter/Space on
  * the summary). With JavaScript it also closes on Escape (returning focus), on an outside click,
- * when the focus leaves it and after choosing a link.
+ * when the focus leaves it, after choosing a link and after sending a form in it (Log Out: the
+ * page stays, so an open menu would stay open over it).
  */
 export function MenuDisclosure({
   label,
@@ -44,6 +45,7 @@ export function MenuDisclosure({
     const onClick = (event: MouseEvent) => {
       if ((event.target as HTMLElement).closest('a')) close();
     };
+    const onSubmit = () => close();
     // Tabbing out of an open menu closes it: its panel would cover what gets the focus next.
     const onFocusOut = (event: FocusEvent) => {
       const next = event.relatedTarget as Node | null;
@@ -53,7 +55,9 @@ export function MenuDisclosure({
     details.addEventListener('keydown', onKey);
     details.addEventListener('click', onClick);
     details.addEventListener('focusout', onFocusOut);
+    details.addEventListener('submit', onSubmit);
     return () => {
+      details.removeEventListener('submit', onSubmit);
       document.removeEventListener('pointerdown', onPointer);
       details.removeEventListener('keydown', onKey);
       details.removeEventListener('click', onClick);

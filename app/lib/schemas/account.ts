@@ -43,8 +43,17 @@ const confirmed = z.refine<{ password: string; confirm: string }>((v) => v.passw
 });
 
 /** The register form: e-mail, full name, password and its confirmation. */
+/** The unticked box for news of products and offers: sent as 'on' only when ticked. */
+const marketingField = z.optional(z.string());
+
 export const registerSchema = z
-  .object({ email: emailField, name: nameField, password: passwordField, confirm: z.string() })
+  .object({
+    email: emailField,
+    name: nameField,
+    password: passwordField,
+    confirm: z.string(),
+    marketing: marketingField,
+  })
   .check(confirmed);
 
 /** A new password and its confirmation (reset link, profile). */
@@ -54,6 +63,7 @@ export const newPasswordSchema = z
 
 export const profileSchema = z.object({
   name: nameField,
+  marketing: marketingField,
   phone: z.string().check(
     z.trim(),
     z.refine((v) => v === '' || (v.length <= 40 && isPhoneNumber(v)), ACCOUNT_MESSAGES.phone),

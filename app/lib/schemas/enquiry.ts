@@ -42,6 +42,7 @@ export const ENQUIRY_LIMITS = {
   promoCode: 50,
   organisation: 120,
   poReference: 80,
+  address: 300,
   email: EMAIL_MAX,
   name: 100,
   phone: 40,
@@ -68,6 +69,7 @@ export const EnquiryFormSchema = z.object({
   promoCode: optional(ENQUIRY_LIMITS.promoCode, 'The promo code'),
   organisation: optional(ENQUIRY_LIMITS.organisation, 'The organisation'),
   poReference: optional(ENQUIRY_LIMITS.poReference, 'The PO / GeBIZ reference'),
+  address: optional(ENQUIRY_LIMITS.address, 'The delivery or site address'),
   idempotencyKey: z.uuid(ENQUIRY_MESSAGES.expired),
 });
 

@@ -330,8 +330,17 @@ export function inputLines(input: QuotationInput): PricingLine[] {
 }
 
 /** The inbox list's filters as they sit in the URL. */
+/** Whose enquiries the list shows: the viewer's own, nobody's, or (absent) everyone's. */
+export const ASSIGNMENT_FILTERS = ['mine', 'unassigned'] as const;
+export type AssignmentFilter = (typeof ASSIGNMENT_FILTERS)[number];
+export const ASSIGNED_LABELS: Record<AssignmentFilter, string> = {
+  mine: 'Mine',
+  unassigned: 'Unassigned',
+};
+
 export interface EnquiryFilter {
   status?: InboxStatus;
+  assigned?: AssignmentFilter;
   q?: string;
   from?: string;
   to?: string;
@@ -356,6 +365,7 @@ function isCalendarDate(value: string): boolean {
  */
 export function readEnquiryFilter(params: URLSearchParams): EnquiryFilter {
   const status = params.get('status');
+  const assigned = params.get('assigned');
   const q = params.get('q')?.trim().slice(0, 100);
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
@@ -363,6 +373,9 @@ export function readEnquiryFilter(params: URLSearchParams): EnquiryFilter {
   return {
     status: (ENQUIRY_STATUSES as readonly string[]).includes(status ?? '')
       ? (status as InboxStatus)
+      : undefined,
+    assigned: (ASSIGNMENT_FILTERS as readonly string[]).includes(assigned ?? '')
+      ? (assigned as AssignmentFilter)
       : undefined,
     q: q || undefined,
     from: isCalendarDate(from) ? from : undefined,
@@ -375,6 +388,7 @@ export function readEnquiryFilter(params: URLSearchParams): EnquiryFilter {
 export function enquiryFilterQuery(filter: EnquiryFilter, page = filter.page): string {
   const p = new URLSearchParams();
   if (filter.status) p.set('status', filter.status);
+  if (filter.assigned) p.set('assigned', filter.assigned);
   if (filter.q) p.set('q', filter.q);
   if (filter.from) p.set('from', filter.from);
   if (filter.to) p.set('to', filter.to);
@@ -382,3 +396,41 @@ export function enquiryFilterQuery(filter: EnquiryFilter, page = filter.page): s
   const s = p.toString();
   return s ? `?${s}` : '';
 }
+
+/** The longest title and text of a canned reply. */
+export const CANNED_TITLE_MAX = 120;
+export const CANNED_BODY_MAX = 5000;
+
+/** A canned reply as staff write it: a title to pick it by and the text it inserts. */
+export const CannedReplySchema = z.object({
+  title: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Give the reply a title.'),
+      z.maxLength(CANNED_TITLE_MAX, tooLong(CANNED_TITLE_MAX)),
+    ),
+  body: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Write the text to insert.'),
+      z.maxLength(CANNED_BODY_MAX, tooLong(CANNED_BODY_MAX)),
+    ),
+});
+
+/**
+ * A reply box with a canned reply put in: in the empty middle of the greeting and signature the
+ * box starts with, else just above the sign-off, else at the end.
+ */
+export function insertSnippet(body: string, snippet: string): string {
+  const text = snippet.trim();
+  const middle = /\n\n\n\n/.exec(body);
+  if (middle) return `${body.slice(0, middle.index)}\n\n${text}\n\n${body.slice(middle.index + 4)}`;
+  const signOff = body.lastIndexOf('\nKind regards,');
+  if (signOff >= 0) return `${body.slice(0, signOff).trimEnd()}\n\n${text}\n${body.slice(signOff)}`;
+  return body.trim() ? `${body.trimEnd()}\n\n${text}` : text;
+}
+
+/** Giving an enquiry to a member of staff (blank: nobody). */
+export const AssignSchema = z.object({ assignee: z.optional(z.string().check(z.maxLength(100))) });

@@ -49,12 +49,18 @@ function outboxLinks(email: string): string[] {
 }
 
 describe('register', () => {
-  it('creates a customer with the name, and refuses a taken e-mail with its message', async () => {
-    await register({
+  it('creates a customer with the name, signed in, and refuses a taken e-mail with its message', async () => {
+    const session = await register({
       email: 'lee@example.com',
       name: 'Lee Mei Ling',
       password: 'correct horse battery',
     });
+    // The answer carries the new account's session: no second sign-in needed.
+    const fresh = session
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    expect(await getUser(requestWith(fresh))).toMatchObject({ name: 'Lee Mei Ling' });
     const cookie = await signInOverHttp('lee@example.com', 'correct horse battery');
     expect(await getUser(requestWith(cookie))).toMatchObject({
       name: 'Lee Mei Ling',

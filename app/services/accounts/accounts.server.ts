@@ -1,6 +1,9 @@
 import { APIError } from 'better-auth/api';
+import { and, eq, isNull } from 'drizzle-orm';
 import { renderSVG } from 'uqr';
 import { auth } from '../auth.server';
+import { db } from '../db/client.server';
+import { user } from '../db/schema';
 import { env } from '../env.server';
 import { UserError } from '../errors.server';
 import { toRole, type Role } from '../permissions.server';
@@ -75,25 +78,34 @@ function hookRefusal(error: unknown): UserError | null {
   return null;
 }
 
-/** Creates a customer account (name and role set in the same step). */
-export async function register(input: {
-  email: string;
-  name: string;
-  password: string;
-}): Promise<void> {
-  try {
-    await auth().api.signUpEmail({
+/**
+ * Creates a customer account (name and role set in the same step) and signs it in: the headers
+ * carry the new session's cookie, so the buyer goes on where they were instead of typing the
+ * password again (Better Auth's autoSignIn, on in auth.server.ts). The date of their agreement to
+ * news of products and offers is kept when they ticked its box (`marketing: 'on'`).
+ */
+export async function register(
+  input: { email: string; name: string; password: string; marketing?: string },
+  requestHeaders: Headers = new Headers(),
+): Promise<Headers> {
+  const response = await auth()
+    .api.signUpEmail({
       body: { email: input.email, name: input.name, password: input.password },
-    });
-  } catch (error) {
-    if (
-      error instanceof APIError &&
-      (error.body?.code === 'USER_ALREADY_EXISTS' || error.status === 'UNPROCESSABLE_ENTITY')
-    ) {
-      throw new UserError('Email is already taken', 409);
+      headers: requestHeaders,
+      asResponse: true,
+    })
+    .catch(refusalResponse);
+  if (response.ok) {
+    if (input.marketing === 'on') {
+      const { user } = (await response.clone().json()) as { user: { id: string } };
+      await setMarketingConsent(user.id, true);
     }
-    throw hookRefusal(error) ?? error;
+    return setCookies(response);
   }
+  if (response.status === 422) throw new UserError('Email is already taken', 409);
+  const failure = await failureOf(response);
+  if (failure.code === 'USER_ALREADY_EXISTS') throw new UserError('Email is already taken', 409);
+  throw new Error(`Sign-up failed: ${response.status} ${failure.code ?? ''}`);
 }
 
 export interface SignInResult {
@@ -171,6 +183,28 @@ export async function resetPassword(token: string, newPassword: string): Promise
     }
     throw error;
   }
+}
+
+/**
+ * Records the customer's answer to news of products and offers: agreeing keeps the date they first
+ * agreed (ticking again changes nothing), withdrawing clears it.
+ */
+export async function setMarketingConsent(userId: string, consent: boolean): Promise<void> {
+  if (consent)
+    await db()
+      .update(user)
+      .set({ marketingConsentAt: new Date() })
+      .where(and(eq(user.id, userId), isNull(user.marketingConsentAt)));
+  else await db().update(user).set({ marketingConsentAt: null }).where(eq(user.id, userId));
+}
+
+/** When the customer agreed to news of products and offers, or null. */
+export async function marketingConsentOf(userId: string): Promise<Date | null> {
+  const [row] = await db()
+    .select({ at: user.marketingConsentAt })
+    .from(user)
+    .where(eq(user.id, userId));
+  return row?.at ?? null;
 }
 
 export async function updateProfile(

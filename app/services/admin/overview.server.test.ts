@@ -28,7 +28,7 @@ async function event(enquiryId: number, kind: 'reply' | 'changes_requested', at:
 }
 
 describe('the dashboard', () => {
-  it('lists enquiries waiting more than two Singapore working days for an answer', async () => {
+  it('lists enquiries waiting for an answer, oldest first, overdue after two Singapore working days', async () => {
     const now = sg('2030-03-12T17:00:00'); // a Tuesday
     // Friday 16:00: 8 + 24 + 17 = 49 working hours. Friday 18:00: 47.
     const late = await createEnquiry({ createdAt: sg('2030-03-08T16:00:00'), status: 'new' });
@@ -46,11 +46,16 @@ describe('the dashboard', () => {
     await event(handled.id, 'changes_requested', sg('2030-03-04T10:00:00'));
     await event(handled.id, 'reply', sg('2030-03-05T10:00:00'));
 
+    // Sent after `now`: not yet there.
+    await createEnquiry({ createdAt: sg('2030-03-13T09:00:00'), status: 'new' });
+
     const { waiting } = await salesOverview(now);
     const ids = waiting.items.map((w) => w.id);
-    expect(ids).toEqual([changes.id, late.id]);
-    for (const absent of [recent, answered, closed, handled]) expect(ids).not.toContain(absent.id);
-    expect(waiting.total).toBe(2);
+    expect(ids).toEqual([changes.id, late.id, recent.id]);
+    expect(waiting.items.map((w) => w.overdue)).toEqual([true, true, false]);
+    for (const absent of [answered, closed, handled]) expect(ids).not.toContain(absent.id);
+    expect(waiting.total).toBe(3);
+    expect(waiting.overdue).toBe(2);
     expect(waiting.items[0]).toMatchObject({
       reference: changes.reference,
       customer: 'Mdm Tan Siew Ling',
@@ -65,9 +70,9 @@ describe('the dashboard', () => {
     // Wednesday leaves 8 + 24 + 10 = 42 working hours, six calendar days later.
     const enquiry = await createEnquiry({ createdAt: sg('2026-02-13T16:00:00'), status: 'new' });
     const before = await salesOverview(sg('2026-02-19T10:00:00'));
-    expect(before.waiting.items.map((w) => w.id)).not.toContain(enquiry.id);
+    expect(before.waiting.items.find((w) => w.id === enquiry.id)!.overdue).toBe(false);
     const after = await salesOverview(sg('2026-02-19T16:01:00'));
-    expect(after.waiting.items.map((w) => w.id)).toContain(enquiry.id);
+    expect(after.waiting.items.find((w) => w.id === enquiry.id)!.overdue).toBe(true);
   });
 
   it('lists open quotations that expire within seven days, soonest first', async () => {
@@ -109,5 +114,33 @@ describe('the dashboard', () => {
     ]);
     expect(toInvoice.total).toBe(2);
     expect(toInvoice.items[0]).toMatchObject({ customer: 'Mdm Tan Siew Ling', totalCents: 294305 });
+  });
+
+  it('shows the newest enquiries, newest first', async () => {
+    const now = sg('2032-07-01T12:00:00');
+    const older = await createEnquiry({ createdAt: sg('2032-06-30T09:00:00'), status: 'closed' });
+    const newer = await createEnquiry({ createdAt: sg('2032-07-01T09:00:00'), status: 'new' });
+    await createEnquiry({ createdAt: sg('2032-07-02T09:00:00') }); // after `now`
+    const { recent } = await salesOverview(now);
+    expect(recent.slice(0, 2).map((e) => [e.id, e.status])).toEqual([
+      [newer.id, 'new'],
+      [older.id, 'closed'],
+    ]);
+  });
+
+  it('sums the quotations sent this Singapore month, with and without GST', async () => {
+    const now = sg('2033-09-15T12:00:00');
+    // 1 September 00:30 in Singapore is still 31 August in UTC: it counts.
+    await createQuotation({ createdAt: sg('2033-09-01T00:30:00') });
+    await createQuotation({ createdAt: sg('2033-09-10T10:00:00'), gstRegNo: null });
+    await createQuotation({ createdAt: sg('2033-08-31T23:30:00') }); // last month
+    await createQuotation({ createdAt: sg('2033-09-16T10:00:00') }); // after `now`
+    const { quotedThisMonth } = await salesOverview(now);
+    expect(quotedThisMonth).toEqual({
+      from: sg('2033-09-01T00:00:00'),
+      count: 2,
+      excludingGstCents: 270005 + 270005,
+      totalCents: 294305 + 270005,
+    });
   });
 });

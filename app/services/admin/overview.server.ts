@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { AWAITING_INVOICE } from '~/lib/orders';
 import { workingDaysBetween } from '~/lib/sg-holidays';
 import { db, rowsOf } from '../db/client.server';
@@ -12,6 +12,7 @@ import {
   products,
   quotations,
   sports,
+  type EnquiryStatus,
   type OrderStatus,
 } from '../db/schema';
 
@@ -85,6 +86,27 @@ export interface WaitingEnquiry {
   /** When the buyer last wrote (the enquiry, or a request for changes) with no answer since. */
   since: Date;
   workingDays: number;
+  /** Waiting more than REPLY_WITHIN_WORKING_DAYS Singapore working days. */
+  overdue: boolean;
+}
+
+export interface RecentEnquiry {
+  id: number;
+  reference: string;
+  customer: string;
+  organisation: string | null;
+  status: EnquiryStatus;
+  createdAt: Date;
+}
+
+/** The quotations sent since the first of this month (Singapore time), and their value. */
+export interface QuotedThisMonth {
+  from: Date;
+  count: number;
+  /** After discounts, before GST. */
+  excludingGstCents: number;
+  /** What the buyers were quoted in all, GST included where it was charged. */
+  totalCents: number;
 }
 
 export interface OrderToInvoice {
@@ -99,15 +121,25 @@ export interface OrderToInvoice {
 /** The dashboard's lists of what needs doing, each with how many there are in all. */
 export interface SalesOverview {
   expiring: { items: ExpiringQuotation[]; total: number };
-  waiting: { items: WaitingEnquiry[]; total: number };
+  /** Oldest first; `overdue` counts those past the reply time. */
+  waiting: { items: WaitingEnquiry[]; total: number; overdue: number };
   toInvoice: { items: OrderToInvoice[]; total: number };
+  recent: RecentEnquiry[];
+  quotedThisMonth: QuotedThisMonth;
+}
+
+/** Midnight on the first of `now`'s month in Singapore (UTC+8 all year). */
+export function singaporeMonthStart(now: Date): Date {
+  const local = new Date(now.getTime() + 8 * 3_600_000);
+  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - 8 * 3_600_000);
 }
 
 /**
  * What the sale needs from staff at `now`: open quotations that expire within the next seven
- * days (soonest first), enquiries whose buyer has waited more than two Singapore working days
- * for an answer (a reply or a quotation, since the enquiry or their last request for changes;
- * longest first), and orders with work done or to do and no invoice yet (oldest first).
+ * days (soonest first), enquiries whose buyer waits for an answer (a reply or a quotation, since
+ * the enquiry or their last request for changes; longest first, overdue after two Singapore
+ * working days), orders with work done or to do and no invoice yet (oldest first), the newest
+ * enquiries, and the quotations sent this month with their value.
  */
 export async function salesOverview(now = new Date()): Promise<SalesOverview> {
   const horizon = new Date(now.getTime() + EXPIRING_WITHIN_DAYS * 86_400_000);
@@ -117,68 +149,118 @@ export async function salesOverview(now = new Date()): Promise<SalesOverview> {
     lte(quotations.validUntil, horizon),
   );
   const invoiceWhere = inArray(orders.status, [...AWAITING_INVOICE]);
-  const [[expiringCount], expiring, [invoiceCount], toInvoice, waitingRows] = await Promise.all([
-    db().select({ n: count() }).from(quotations).where(expiringWhere),
-    db()
-      .select({
-        id: quotations.id,
-        number: quotations.number,
-        enquiryId: quotations.enquiryId,
-        customer: sql<string>`coalesce(${quotations.attentionName}, ${enquiries.contactName})`,
-        validUntil: quotations.validUntil,
-        totalCents: quotations.totalCents,
-      })
-      .from(quotations)
-      .innerJoin(enquiries, eq(enquiries.id, quotations.enquiryId))
-      .where(expiringWhere)
-      .orderBy(asc(quotations.validUntil), asc(quotations.id))
-      .limit(LIST_LENGTH),
-    db().select({ n: count() }).from(orders).where(invoiceWhere),
-    db()
-      .select({
-        id: orders.id,
-        number: orders.number,
-        customer: sql<string>`coalesce(${quotations.attentionName}, ${enquiries.contactName})`,
-        status: orders.status,
-        totalCents: quotations.totalCents,
-        createdAt: orders.createdAt,
-      })
-      .from(orders)
-      .innerJoin(quotations, eq(quotations.id, orders.quotationId))
-      .innerJoin(enquiries, eq(enquiries.id, orders.enquiryId))
-      .where(invoiceWhere)
-      .orderBy(asc(orders.createdAt), asc(orders.id))
-      .limit(LIST_LENGTH),
-    // Two working days are at least two calendar days: only those can be overdue.
-    db().execute(sql`
-      SELECT id, reference, customer, organisation, since FROM (
-        SELECT e.id, e.reference, e.contact_name AS customer, e.organisation,
-               greatest(e.created_at, (SELECT max(c.created_at) FROM ${enquiryEvents} c
-                                        WHERE c.enquiry_id = e.id AND c.kind = 'changes_requested')) AS since
-          FROM ${enquiries} e
-         WHERE e.status <> 'closed') waiting
-       WHERE since <= ${new Date(now.getTime() - REPLY_WITHIN_WORKING_DAYS * 86_400_000)}
-         AND NOT EXISTS (SELECT 1 FROM ${enquiryEvents} a
-                          WHERE a.enquiry_id = waiting.id AND a.kind IN ('reply', 'quotation')
-                            AND a.created_at >= waiting.since)
-       ORDER BY since, id
-       LIMIT 500`),
-  ]);
-  const waiting = rowsOf<{
+  const monthStart = singaporeMonthStart(now);
+  const [[expiringCount], expiring, [invoiceCount], toInvoice, waitingRows, recent, [quoted]] =
+    await Promise.all([
+      db().select({ n: count() }).from(quotations).where(expiringWhere),
+      db()
+        .select({
+          id: quotations.id,
+          number: quotations.number,
+          enquiryId: quotations.enquiryId,
+          customer: sql<string>`coalesce(${quotations.attentionName}, ${enquiries.contactName})`,
+          validUntil: quotations.validUntil,
+          totalCents: quotations.totalCents,
+        })
+        .from(quotations)
+        .innerJoin(enquiries, eq(enquiries.id, quotations.enquiryId))
+        .where(expiringWhere)
+        .orderBy(asc(quotations.validUntil), asc(quotations.id))
+        .limit(LIST_LENGTH),
+      db().select({ n: count() }).from(orders).where(invoiceWhere),
+      db()
+        .select({
+          id: orders.id,
+          number: orders.number,
+          customer: sql<string>`coalesce(${quotations.attentionName}, ${enquiries.contactName})`,
+          status: orders.status,
+          totalCents: quotations.totalCents,
+          createdAt: orders.createdAt,
+        })
+        .from(orders)
+        .innerJoin(quotations, eq(quotations.id, orders.quotationId))
+        .innerJoin(enquiries, eq(enquiries.id, orders.enquiryId))
+        .where(invoiceWhere)
+        .orderBy(asc(orders.createdAt), asc(orders.id))
+        .limit(LIST_LENGTH),
+      // The buyer's last request for changes and the last answer, each summed per enquiry once
+      // (one pass over the timeline, not look-ups per enquiry); oldest first, so LIMIT keeps the
+      // ones that waited longest, and the window counts them all.
+      db().execute(sql`
+        WITH changes AS (
+          SELECT enquiry_id, max(created_at) AS at FROM ${enquiryEvents}
+           WHERE kind = 'changes_requested' GROUP BY enquiry_id
+        ), answers AS (
+          SELECT enquiry_id, max(created_at) AS at FROM ${enquiryEvents}
+           WHERE kind IN ('reply', 'quotation') GROUP BY enquiry_id
+        ), waiting AS MATERIALIZED (
+          SELECT e.id, e.reference, e.contact_name AS customer, e.organisation,
+                 greatest(e.created_at, c.at) AS since, a.at AS answered
+            FROM ${enquiries} e
+            LEFT JOIN changes c ON c.enquiry_id = e.id
+            LEFT JOIN answers a ON a.enquiry_id = e.id
+           WHERE e.status <> 'closed'
+        )
+        SELECT id, reference, customer, organisation, since, count(*) OVER ()::int AS total
+          FROM waiting
+         WHERE since <= ${now} AND (answered IS NULL OR answered < since)
+         ORDER BY since, id
+         LIMIT 500`),
+      db()
+        .select({
+          id: enquiries.id,
+          reference: enquiries.reference,
+          customer: enquiries.contactName,
+          organisation: enquiries.organisation,
+          status: enquiries.status,
+          createdAt: enquiries.createdAt,
+        })
+        .from(enquiries)
+        .where(lte(enquiries.createdAt, now))
+        .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
+        .limit(LIST_LENGTH),
+      db()
+        .select({
+          count: count(),
+          totalCents: sql<string>`coalesce(sum(${quotations.totalCents}), 0)::bigint`,
+          gstCents: sql<string>`coalesce(sum(${quotations.gstCents}), 0)::bigint`,
+        })
+        .from(quotations)
+        .where(and(gte(quotations.createdAt, monthStart), lte(quotations.createdAt, now))),
+    ]);
+  const waitingList = rowsOf<{
     id: number;
     reference: string;
     customer: string;
     organisation: string | null;
     since: Date | string;
-  }>(waitingRows)
-    .map((r) => {
-      const since = new Date(r.since);
-      return { ...r, id: Number(r.id), since, workingDays: workingDaysBetween(since, now) };
-    })
-    .filter((r) => r.workingDays > REPLY_WITHIN_WORKING_DAYS);
+    total: number;
+  }>(waitingRows).map(({ total: _total, ...r }) => {
+    const since = new Date(r.since);
+    const workingDays = workingDaysBetween(since, now);
+    return {
+      ...r,
+      id: Number(r.id),
+      since,
+      workingDays,
+      overdue: workingDays > REPLY_WITHIN_WORKING_DAYS,
+    };
+  });
+  const totalCents = Number(quoted?.totalCents ?? 0);
   return {
     expiring: { items: expiring, total: Number(expiringCount?.n ?? 0) },
-    waiting: { items: waiting.slice(0, LIST_LENGTH), total: waiting.length },
+    waiting: {
+      items: waitingList.slice(0, LIST_LENGTH),
+      total: Number(rowsOf<{ total: number }>(waitingRows)[0]?.total ?? 0),
+      overdue: waitingList.filter((w) => w.overdue).length,
+    },
     toInvoice: { items: toInvoice, total: Number(invoiceCount?.n ?? 0) },
+    recent,
+    quotedThisMonth: {
+      from: monthStart,
+      count: Number(quoted?.count ?? 0),
+      excludingGstCents: totalCents - Number(quoted?.gstCents ?? 0),
+      totalCents,
+    },
   };
 }

@@ -11,9 +11,10 @@ import { hitRateLimit } from '../rate-limit.server';
 import { siteInfo } from '../site.server';
 import { contactMails } from './mails.server';
 import { log } from '../log.server';
+import { privacyNoticeVersionOf } from '../privacy/notice.server';
 
 export interface ContactSubmission {
-  /** The form's fields as posted: name, email, phone, message. */
+  /** The form's fields as posted: name, email, phone, message, the privacy notice's version. */
   values: unknown;
   /** The hidden `website` field: only bots fill it. */
   honeypot?: string;
@@ -46,6 +47,7 @@ export async function submitContactMessage(input: ContactSubmission): Promise<Co
   const parsed = parseInput(ContactFormSchema, input.values);
   const fields = { ...parsed, name: cleanName(parsed.name) };
   if (!fields.name) throw new ValidationError({ name: CONTACT_MESSAGES.name });
+  const privacyNoticeVersion = privacyNoticeVersionOf(input.values as Record<string, unknown>);
   const config = env();
   // The enquiry limit's numbers on a key of its own: a school that has just sent enquiries from
   // its shared address can still write to us, and the other way round.
@@ -64,7 +66,7 @@ export async function submitContactMessage(input: ContactSubmission): Promise<Co
 
   const [stored] = await db()
     .insert(contactMessages)
-    .values(fields)
+    .values({ ...fields, privacyNoticeVersion })
     .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
   const { id, createdAt } = stored!;
 

@@ -9,6 +9,8 @@ import {
   boolean,
   check,
   customType,
+  date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -45,6 +47,11 @@ export const user = pgTable('user', {
   banReason: text(),
   banExpires: timestamp({ withTimezone: true }),
   twoFactorEnabled: boolean().notNull().default(false),
+  /**
+   * When the customer agreed to be e-mailed about products and offers (the unticked box on
+   * Register and Profile); null: no agreement, or withdrawn.
+   */
+  marketingConsentAt: timestamp({ withTimezone: true }),
   ...timestamps,
 });
 
@@ -389,6 +396,29 @@ export const cartMerges = pgTable(
 export const enquiryStatuses = ['new', 'in_progress', 'quoted', 'closed'] as const;
 export type EnquiryStatus = (typeof enquiryStatuses)[number];
 
+/**
+ * How an enquiry came in: through the shop's cart (`web`), entered by staff from a phone call,
+ * an e-mail or a visit, or turned from a contact-form message.
+ */
+export const enquirySources = ['web', 'phone', 'email', 'walk_in', 'contact_form'] as const;
+export type EnquirySource = (typeof enquirySources)[number];
+
+/**
+ * The text the inbox's search reads of an enquiry: reference, contact, organisation, PO / GeBIZ
+ * reference and the buyer's message, one line each. The query must use this same expression for
+ * the trigram index to serve it.
+ */
+export function enquirySearchText(t: {
+  reference: AnyPgColumn;
+  contactName: AnyPgColumn;
+  contactEmail: AnyPgColumn;
+  organisation: AnyPgColumn;
+  poReference: AnyPgColumn;
+  message: AnyPgColumn;
+}) {
+  return sql`coalesce(${t.reference}, '') || chr(10) || coalesce(${t.contactName}, '') || chr(10) || coalesce(${t.contactEmail}, '') || chr(10) || coalesce(${t.organisation}, '') || chr(10) || coalesce(${t.poReference}, '') || chr(10) || coalesce(${t.message}, '')`;
+}
+
 export const enquiries = pgTable(
   'enquiries',
   {
@@ -417,16 +447,51 @@ export const enquiries = pgTable(
      * enquiry and its items stay for the company's figures, without anyone's name or words.
      */
     anonymisedAt: timestamp({ withTimezone: true }),
+    source: text().$type<EnquirySource>().notNull().default('web'),
+    /** The contact-form message this enquiry was made from (at most one enquiry per message). */
+    contactMessageId: integer().references((): AnyPgColumn => contactMessages.id, {
+      onDelete: 'set null',
+    }),
+    /** The member of staff looking after it. */
+    assigneeId: text().references(() => user.id, { onDelete: 'set null' }),
+    /** The latest entry of its timeline (its creation until then): the inbox sorts by it. */
+    lastActivityAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The last word was the buyer's (the enquiry itself, an answer to a quotation) and staff have
+     * not answered yet (a reply, a quotation, an order or invoice) nor closed it.
+     */
+    waitingForUs: boolean().notNull().default(true),
+    /** The privacy notice's version (PRIVACY_NOTICE_VERSION) the form linked to when sent. */
+    privacyNoticeVersion: text(),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('enquiries_reference_idx').on(t.reference),
+    uniqueIndex('enquiries_contact_message_id_idx').on(t.contactMessageId),
+    // The inbox's order: waiting for us first, then by last activity; with "Mine" or
+    // "Unassigned" the same order within one assignee.
+    index('enquiries_activity_idx').on(t.waitingForUs.desc(), t.lastActivityAt.desc(), t.id.desc()),
+    index('enquiries_assignee_activity_idx').on(
+      t.assigneeId,
+      t.waitingForUs.desc(),
+      t.lastActivityAt.desc(),
+      t.id.desc(),
+    ),
+    // The inbox's search: its fields and what the buyer wrote, as one text (enquirySearchText), so
+    // an ILIKE '%…%' over all of them is one trigram index scan.
+    index('enquiries_search_trgm_idx').using('gin', sql`(${enquirySearchText(t)}) gin_trgm_ops`),
     uniqueIndex('enquiries_idempotency_key_idx').on(t.idempotencyKey),
     // The confirmation page looks a guest's enquiry up by its token's hash.
     uniqueIndex('enquiries_access_token_hash_idx').on(t.accessTokenHash),
     index('enquiries_user_id_idx').on(t.userId, t.createdAt.desc()),
     index('enquiries_status_idx').on(t.status, t.createdAt.desc()),
     index('enquiries_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    // A customer is everyone who wrote from one e-mail address (or, without one, one phone
+    // number): the back office's customer page finds their enquiries by this key's hash, the
+    // same expression as customerKey in services/customers/customers.server.ts.
+    index('enquiries_customer_key_idx').on(
+      sql`md5(coalesce(lower(${t.contactEmail}), 'tel:' || regexp_replace(${t.contactPhone}, '[^0-9+]', '', 'g')))`,
+    ),
   ],
 );
 
@@ -443,7 +508,10 @@ export const enquiryItems = pgTable(
     quantity: integer().notNull().default(1),
     ...timestamps,
   },
-  (t) => [index('enquiry_items_enquiry_id_idx').on(t.enquiryId)],
+  (t) => [
+    index('enquiry_items_enquiry_id_idx').on(t.enquiryId),
+    index('enquiry_items_product_name_trgm_idx').using('gin', t.productName.op('gin_trgm_ops')),
+  ],
 );
 
 export const contactMessages = pgTable(
@@ -459,6 +527,8 @@ export const contactMessages = pgTable(
     readAt: timestamp({ withTimezone: true }),
     /** When the sender's details and words were erased (their request, or the retention period). */
     anonymisedAt: timestamp({ withTimezone: true }),
+    /** The privacy notice's version (PRIVACY_NOTICE_VERSION) the form linked to when sent. */
+    privacyNoticeVersion: text(),
     ...timestamps,
   },
   (t) => [
@@ -523,7 +593,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
  * trash (`trash`), from where it is restored (`restore`) or, 30 days later, deleted for good
  * (`purge`); `delete` is a sport's or category's (or a product's before the trash existed).
  */
-export const auditEntities = ['product', 'sport', 'category', 'person'] as const;
+export const auditEntities = ['product', 'sport', 'category', 'person', 'canned_reply'] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 export type AuditAction =
   'create' | 'update' | 'delete' | 'trash' | 'restore' | 'purge' | 'export' | 'erase';
@@ -579,6 +649,12 @@ export const enquiryEventKinds = [
   'invoice',
   'credit_note',
   'reminder',
+  // Staff gave it to someone (actor_name: who did; body: to whom, or null for nobody).
+  'assigned',
+  // Staff entered the enquiry by hand (body: how it came in).
+  'entered',
+  // The contact-form message it was made from (body: the message; actor_name: its sender).
+  'message',
 ] as const;
 export type EnquiryEventKind = (typeof enquiryEventKinds)[number];
 
@@ -605,7 +681,11 @@ export const enquiryEvents = pgTable(
     toOrderStatus: text().$type<OrderStatus>(),
     ...timestamps,
   },
-  (t) => [index('enquiry_events_enquiry_id_idx').on(t.enquiryId, t.createdAt, t.id)],
+  (t) => [
+    index('enquiry_events_enquiry_id_idx').on(t.enquiryId, t.createdAt, t.id),
+    // Searching replies and notes (ILIKE '%…%' uses a trigram index).
+    index('enquiry_events_body_trgm_idx').using('gin', t.body.op('gin_trgm_ops')),
+  ],
 );
 
 /**
@@ -1056,4 +1136,42 @@ export const importJobRows = pgTable(
     plan: jsonb().$type<ImportPlan>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.row] })],
+);
+
+/** Staff-managed snippets to insert into a reply (opening hours, delivery terms, a follow-up). */
+export const cannedReplies = pgTable(
+  'canned_replies',
+  {
+    id: serial().primaryKey(),
+    title: text().notNull(),
+    body: text().notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('canned_replies_title_idx').on(sql`lower(${t.title})`)],
+);
+
+// ---------- real-user speed ----------
+
+/**
+ * Visitors' Core Web Vitals as daily histograms: how many page views of one route, device class
+ * and connection type had a metric's value in the bucket ending at `le` (app/lib/rum/vitals.ts
+ * has the buckets) on a Singapore day. Reports are counted into these rows as they arrive, so no single
+ * page view is ever stored, and a percentile is read from the buckets.
+ */
+export const rumDaily = pgTable(
+  'rum_daily',
+  {
+    id: serial().primaryKey(),
+    day: date({ mode: 'string' }).notNull(),
+    route: text().notNull(),
+    metric: text().$type<'LCP' | 'INP' | 'CLS' | 'TTFB'>().notNull(),
+    device: text().$type<'mobile' | 'desktop'>().notNull(),
+    connection: text().notNull(),
+    le: doublePrecision().notNull(),
+    count: integer().notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('rum_daily_bucket_idx').on(t.day, t.route, t.metric, t.device, t.connection, t.le),
+  ],
 );

@@ -126,12 +126,15 @@ describe('a guest enquiry’s confirmation link', () => {
     expect(ack).not.toContain('Two goals');
     expect(ack).not.toContain('Tan Siew Ling');
     // The company's notice has no link to the guest's page.
-    expect(mailTo('sales@fieldhouse.example', created.reference)).not.toContain('/enquiries/');
+    // Staff open it in the back office; the guest's link is not theirs to pass on.
+    const staffMail = mailTo('sales@fieldhouse.example', created.reference);
+    expect(staffMail).not.toMatch(/\/enquiries\/[\w-]{43}/);
+    expect(staffMail).toContain(`/admin/enquiries/${created.id}`);
   });
 });
 
 describe('a customer’s enquiry', () => {
-  it('has no link of its own: its owner finds it under My Orders, nobody else', async () => {
+  it('has no link of its own: its owner finds it under My Enquiries, nobody else', async () => {
     const owner = await customerId();
     const other = await customerId();
     const created = await createEnquiry(

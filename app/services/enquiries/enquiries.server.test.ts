@@ -7,6 +7,7 @@ import { createCustomer, createProduct } from '../../../tests/factories';
 import { db } from '../db/client.server';
 import { enquiries, enquiryItems, pendingMail, user } from '../db/schema';
 import { UserError } from '../errors.server';
+import { env } from '../env.server';
 import { deliverPendingMail, mailSettled } from '../mail/queue.server';
 import { outboxDir } from '../mail/mailer.server';
 import { hitRateLimit, storedKey } from '../rate-limit.server';
@@ -268,6 +269,12 @@ describe('createEnquiry', () => {
     expect(ack).toMatch(/^Reply-To: sales@fieldhouse\.example\r?$/m);
     expect(ack.replace(/=\r?\n/g, '')).toContain('keep this link to yourself');
     expect(company.replace(/=\r?\n/g, '')).toMatch(/<p>A new enquiry arrived on \d+ \w+ \d{4}/);
+    // Staff open the enquiry in the back office straight from the notice.
+    const staffLink = `${env().publicUrl}/admin/enquiries/${created.id}`;
+    expect(company.replace(/=\r?\n/g, '')).toContain(`Open it in the back office: ${staffLink}`);
+    expect(company.replace(/=\r?\n/g, '').replace(/=3D/g, '=')).toContain(
+      `<a href="${staffLink}">`,
+    );
     // The acknowledgement may go to anyone's address: nothing the sender wrote goes with it.
     const plainAck = ack.replace(/=\r?\n/g, '');
     expect(plainAck).not.toContain('alert(1)');

@@ -23,10 +23,18 @@ import {
   type StoredAttachment,
 } from '../attachments/attachments.server';
 import { isListed } from '../catalogue/products.server';
-import { db, rowsOf } from '../db/client.server';
+import { db, rowsOf, type Database } from '../db/client.server';
 import { violatesConstraint } from '../db/errors.server';
-import { cartItems, enquiries, enquiryItems, products, type EnquiryStatus } from '../db/schema';
+import {
+  cartItems,
+  enquiries,
+  enquiryItems,
+  products,
+  type EnquirySource,
+  type EnquiryStatus,
+} from '../db/schema';
 import { env } from '../env.server';
+import { privacyNoticeVersionOf } from '../privacy/notice.server';
 import { UserError } from '../errors.server';
 import { checkTogether, parseInput } from '../forms.server';
 import { mayAcknowledge } from '../mail/acknowledgements.server';
@@ -60,11 +68,23 @@ export interface NewEnquiry {
   promoCode?: string;
   organisation?: string;
   poReference?: string;
+  /** Where the goods go or the work is done (lines kept). */
+  address?: string;
   contact: EnquiryContact;
   userId?: string | null;
   /** Checked files (site photos, drawings) to store with the enquiry. */
   attachments?: CheckedAttachment[];
+  /** How it came in (the cart's enquiries are 'web'). */
+  source?: EnquirySource;
+  /** The contact-form message it was made from. */
+  contactMessageId?: number;
+  /** More writes of the same transaction once the enquiry and its items are stored. */
+  within?: (tx: Tx, enquiry: { id: number; reference: string }) => Promise<void>;
+  /** The privacy notice's version the form was sent with (privacyNoticeVersionOf). */
+  privacyNoticeVersion?: string | null;
 }
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface EnquiryView {
   id: number;
@@ -75,6 +95,7 @@ export interface EnquiryView {
   promoCode: string | null;
   organisation: string | null;
   poReference: string | null;
+  address: string | null;
   contactName: string;
   contactEmail: string | null;
   contactPhone: string | null;
@@ -133,7 +154,7 @@ export interface CreatedEnquiry {
 export async function createEnquiry(input: NewEnquiry): Promise<CreatedEnquiry> {
   const existing = await findByKey(input.idempotencyKey);
   if (existing) return { ...existing, duplicate: true };
-  // A customer finds the enquiry under My Orders; a guest only through this link.
+  // A customer finds the enquiry under My Enquiries; a guest only through this link.
   const access = input.userId ? null : newAccessToken();
   const files = input.attachments ?? [];
   // The files' storage keys name the enquiry, and they are stored before its transaction: its id
@@ -256,10 +277,14 @@ async function storeEnquiry(
         contactPhone: input.contact.phone ?? null,
         organisation: input.organisation ?? null,
         poReference: input.poReference ?? null,
+        address: input.address ?? null,
         message: input.message,
         promoCode: input.promoCode ?? null,
         idempotencyKey: input.idempotencyKey,
         accessTokenHash: access?.hash ?? null,
+        source: input.source,
+        contactMessageId: input.contactMessageId ?? null,
+        privacyNoticeVersion: input.privacyNoticeVersion ?? null,
       })
       .returning({
         id: enquiries.id,
@@ -274,6 +299,7 @@ async function storeEnquiry(
     }));
     await tx.insert(enquiryItems).values(items);
     await recordAttachments(tx, enquiry!.id, 'enquiry', attached.files);
+    await input.within?.(tx, enquiry!);
     const acknowledge = input.contact.email ? await mayAcknowledge(input.contact.email, tx) : false;
     await queueMail(
       tx,
@@ -283,6 +309,7 @@ async function storeEnquiry(
         contact: input.contact,
         organisation: input.organisation,
         poReference: input.poReference,
+        address: input.address,
         message: input.message,
         promoCode: input.promoCode,
         items: items.map((i) => ({
@@ -293,6 +320,7 @@ async function storeEnquiry(
         attachments: attached.files.map((f) => f.fileName),
         publicUrl: env().publicUrl,
         confirmationUrl: `${env().publicUrl}${access ? confirmationPath(access.token) : `/orders/${enquiry!.id}`}`,
+        adminUrl: `${env().publicUrl}/admin/enquiries/${enquiry!.id}`,
         guest: Boolean(access),
         companyEmail: env().ENQUIRY_EMAIL,
         siteName: env().SITE_NAME,
@@ -359,6 +387,7 @@ export async function submitEnquiry(submission: EnquirySubmission): Promise<Crea
     () => parseEnquiryForm(values, customer),
     () => checkAttachments(submission.files ?? []),
   );
+  const privacyNoticeVersion = privacyNoticeVersionOf(values);
   // One-line fields as staff see them (cleanName, as the contact's name below).
   const details = {
     message: parsed.message,
@@ -366,6 +395,9 @@ export async function submitEnquiry(submission: EnquirySubmission): Promise<Crea
     idempotencyKey: parsed.idempotencyKey,
     organisation: cleanName(parsed.organisation ?? '') || undefined,
     poReference: cleanName(parsed.poReference ?? '') || undefined,
+    // An address keeps its lines, each cleaned as a name is; blank lines go.
+    address:
+      (parsed.address ?? '').split('\n').map(cleanName).filter(Boolean).join('\n') || undefined,
   };
   // A double submit of one form (a second tap, a retried request) is answered with the first.
   const existing = await findByKey(details.idempotencyKey);
@@ -392,6 +424,7 @@ export async function submitEnquiry(submission: EnquirySubmission): Promise<Crea
     contact,
     userId: customer?.id ?? null,
     attachments: files,
+    privacyNoticeVersion,
   });
 }
 
@@ -449,6 +482,7 @@ async function withItems(rows: (typeof enquiries.$inferSelect)[]): Promise<Enqui
     promoCode: r.promoCode,
     organisation: r.organisation,
     poReference: r.poReference,
+    address: r.address,
     contactName: r.contactName,
     contactEmail: r.contactEmail,
     contactPhone: r.contactPhone,
@@ -504,6 +538,7 @@ export interface EnquiryConfirmationView {
   message: string | null;
   organisation: string | null;
   poReference: string | null;
+  address: string | null;
   promoCode: string | null;
   /** The contact details are masked and the sender's words left out (access-token.server.ts). */
   masked: boolean;
@@ -531,6 +566,7 @@ export function confirmationView(e: EnquiryView, masked: boolean): EnquiryConfir
       : { name: e.contactName, email: e.contactEmail, phone: e.contactPhone },
     message: masked ? null : e.message,
     organisation: masked ? null : e.organisation,
+    address: masked ? null : e.address,
     poReference: masked ? null : e.poReference,
     promoCode: masked ? null : e.promoCode,
     masked,

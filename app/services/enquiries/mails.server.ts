@@ -9,6 +9,8 @@ interface MailInput {
   contact: { name: string; email?: string; phone?: string };
   organisation?: string;
   poReference?: string;
+  /** Where the goods go or the work is done (staff see it; the acknowledgement never does). */
+  address?: string;
   message: string;
   promoCode?: string;
   items: { productId: number; name: string; quantity: number }[];
@@ -17,9 +19,11 @@ interface MailInput {
   publicUrl: string;
   /**
    * The enquiry's confirmation page: a guest's unguessable link (which masks the contact details
-   * for whoever opens it), or a customer's page under My Orders (which needs their sign-in).
+   * for whoever opens it), or a customer's page under My Enquiries (which needs their sign-in).
    */
   confirmationUrl: string;
+  /** The enquiry in the back office, where staff answer it (an absolute URL). */
+  adminUrl: string;
   /** A guest's link is the key to its page; a customer's page needs their sign-in. */
   guest: boolean;
   companyEmail: string;
@@ -96,14 +100,14 @@ export function enquiryMails(m: MailInput): MailMessage[] {
     {
       to: m.companyEmail,
       subject: `New enquiry ${m.reference} from ${m.contact.name}`,
-      text: `A new enquiry arrived on ${singaporeTime(m.createdAt)} (Singapore time).\n\n${summaryText(m)}\n`,
-      html: `<p>A new enquiry arrived on ${escapeHtml(singaporeTime(m.createdAt))} (Singapore time).</p>${summaryHtml(m)}`,
+      text: `A new enquiry arrived on ${singaporeTime(m.createdAt)} (Singapore time).\n\nOpen it in the back office: ${m.adminUrl}\n\n${summaryText(m)}\n`,
+      html: `<p>A new enquiry arrived on ${escapeHtml(singaporeTime(m.createdAt))} (Singapore time).</p><p><a href="${escapeHtml(m.adminUrl)}">Open it in the back office</a></p>${summaryHtml(m)}`,
       replyTo: m.contact.email,
     },
   ];
   if (m.contact.email && m.acknowledge) {
     // A guest's link opens the page for whoever has it; a customer's asks them to sign in.
-    const note = m.guest ? 'keep this link to yourself' : 'under My Orders, once signed in';
+    const note = m.guest ? 'keep this link to yourself' : 'under My Enquiries, once signed in';
     mails.push({
       to: m.contact.email,
       subject: `We received your enquiry ${m.reference}`,

@@ -105,6 +105,22 @@ describe('submitEnquiry', () => {
     });
   });
 
+  it('keeps an optional delivery or site address, line by line, and refuses one too long', async () => {
+    const made = await submit(
+      guestFields({ address: '  Blk 5  Jalan Bukit Merah \r\n\n #03-01\u202e\nSingapore 150005 ' }),
+    );
+    expect((await stored(made!.id))!.address).toBe(
+      'Blk 5 Jalan Bukit Merah\n#03-01\nSingapore 150005',
+    );
+    const none = await submit(guestFields({ address: '   ' }));
+    expect((await stored(none!.id))!.address).toBeNull();
+    const long = await refusal(submit(guestFields({ address: 'x'.repeat(301) })));
+    expect(long.status).toBe(400);
+    expect(long.fields?.address).toBe(
+      'The delivery or site address can be at most 300 characters long.',
+    );
+  });
+
   it('needs a message and a valid form key, with field messages', async () => {
     const blank = await refusal(submit(guestFields({ message: '   ' })));
     expect(blank).toBeInstanceOf(ValidationError);

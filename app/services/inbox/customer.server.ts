@@ -24,6 +24,36 @@ export async function customerEnquiryActivity(enquiry: {
   return { timeline, quotations: quotes };
 }
 
+/** The buyer's own words in the timeline: their answers to a quotation. */
+const BUYER_WORDS = new Set(['changes_requested', 'declined', 'accepted']);
+
+/**
+ * What the guest's link shows of the work on their enquiry: the same replies and quotations as
+ * the signed-in customer sees. Masked (whoever holds the link, not the browser that sent it), the
+ * buyer's own words stay out as the confirmation's do: what they wrote when asking for changes or
+ * declining, and the name they accepted under.
+ */
+export async function guestEnquiryActivity(
+  enquiry: { id: number; createdAt: Date; contactName: string },
+  masked: boolean,
+): Promise<{ timeline: TimelineEvent[]; quotations: QuotationSummary[] }> {
+  const activity = await customerEnquiryActivity(enquiry);
+  if (!masked) return activity;
+  return {
+    ...activity,
+    timeline: activity.timeline.map((e) =>
+      BUYER_WORDS.has(e.kind)
+        ? {
+            ...e,
+            body: null,
+            actorName: null,
+            acceptance: e.acceptance && { ...e.acceptance, designation: null },
+          }
+        : e,
+    ),
+  };
+}
+
 /** Per enquiry: how many staff replies and the latest quotation's number (for /orders). */
 export async function customerActivitySummary(
   enquiryIds: number[],

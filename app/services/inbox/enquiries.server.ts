@@ -1,4 +1,21 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  notInArray,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
+import { recordEnquiryEvent } from './events.server';
 import { STATUS_LABELS, type EnquiryFilter } from '~/lib/schemas/inbox';
 import { db } from '../db/client.server';
 import {
@@ -6,6 +23,7 @@ import {
   enquiries,
   enquiryEvents,
   enquiryItems,
+  enquirySearchText,
   invoices,
   orders,
   products,
@@ -13,6 +31,7 @@ import {
   quotations,
   user,
   type EnquiryEventKind,
+  type EnquirySource,
   type EnquiryStatus,
   type InvoiceKind,
   type OrderStatus,
@@ -25,7 +44,7 @@ import {
 } from '../attachments/attachments.server';
 import { UserError } from '../errors.server';
 import { deliverSoon, queueMail } from '../mail/queue.server';
-import { enquiryReplyMail, orderUrl } from './mails.server';
+import { enquiryReplyMail, isUnwrittenReply, orderUrl } from './mails.server';
 import { likePattern, singaporeDayStart, type Actor, type Tx } from './shared.server';
 
 /** Enquiries per page in the inbox. */
@@ -41,13 +60,24 @@ export interface InboxEnquiry {
   contactEmail: string | null;
   organisation: string | null;
   guest: boolean;
+  /** The buyer had the last word and staff have not answered (nor closed it). */
+  waitingForUs: boolean;
+  lastActivityAt: Date;
+  assigneeName: string | null;
   items: { name: string; quantity: number }[];
 }
 
-/** The WHERE clause for a filter: status and date range use their indexes; search is ILIKE. */
-function filterWhere(filter: Omit<EnquiryFilter, 'page'>): SQL | undefined {
+/**
+ * The WHERE clause for a filter: status, assignee and date range use their indexes. The search
+ * reads the enquiry's fields and message, its items' names and its timeline's texts (replies,
+ * notes, the buyer's answers), each through a trigram index, as one list of ids.
+ */
+function filterWhere(filter: Omit<EnquiryFilter, 'page'>, viewerId?: string): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(enquiries.status, filter.status));
+  if (filter.assigned === 'unassigned') conditions.push(isNull(enquiries.assigneeId));
+  // Without a viewer (the CSV export has one too) "mine" is nobody's.
+  if (filter.assigned === 'mine') conditions.push(eq(enquiries.assigneeId, viewerId ?? ''));
   if (filter.from) conditions.push(gte(enquiries.createdAt, singaporeDayStart(filter.from)));
   if (filter.to) {
     const end = singaporeDayStart(filter.to);
@@ -57,31 +87,43 @@ function filterWhere(filter: Omit<EnquiryFilter, 'page'>): SQL | undefined {
   if (filter.q) {
     const pattern = likePattern(filter.q);
     conditions.push(
-      or(
-        ilike(enquiries.reference, pattern),
-        ilike(enquiries.contactName, pattern),
-        ilike(enquiries.contactEmail, pattern),
-        ilike(enquiries.organisation, pattern),
-        ilike(enquiries.poReference, pattern),
-        sql`exists (select 1 from ${enquiryItems} where ${enquiryItems.enquiryId} = ${enquiries.id} and ${enquiryItems.productName} ilike ${pattern})`,
-      )!,
+      sql`${enquiries.id} in (${union(
+        db()
+          .select({ id: enquiries.id })
+          .from(enquiries)
+          .where(ilike(enquirySearchText(enquiries), pattern)),
+        db()
+          .select({ id: enquiryItems.enquiryId })
+          .from(enquiryItems)
+          .where(ilike(enquiryItems.productName, pattern)),
+        db()
+          .select({ id: enquiryEvents.enquiryId })
+          .from(enquiryEvents)
+          .where(ilike(enquiryEvents.body, pattern)),
+      )})`,
     );
   }
   return conditions.length ? and(...conditions) : undefined;
 }
 
 /**
- * The staff inbox: enquiries matching the filter, newest first, a page at a time, with the total
- * for the pagination. Search covers reference, name, e-mail, organisation, PO / GeBIZ reference
- * and the product names as sent; `%` and `_` are literal.
+ * The staff inbox: enquiries matching the filter, a page at a time, with the total for the
+ * pagination. Those waiting for us (the buyer had the last word) come first, then by last
+ * activity, latest first. Search covers reference, name, e-mail, organisation, PO / GeBIZ
+ * reference, the buyer's message, the product names as sent and the timeline's texts (replies,
+ * notes, the buyer's answers); `%` and `_` are literal. `viewerId` is who "mine" means.
  */
-export async function searchEnquiries(filter: EnquiryFilter): Promise<{
+export async function searchEnquiries(
+  filter: EnquiryFilter,
+  viewerId?: string,
+): Promise<{
   items: InboxEnquiry[];
   total: number;
   page: number;
   pages: number;
 }> {
-  const where = filterWhere(filter);
+  const where = filterWhere(filter, viewerId);
+  const waiting = and(eq(enquiries.waitingForUs, true), ne(enquiries.status, 'closed'));
   const [[{ n } = { n: 0 }], rows] = await Promise.all([
     db().select({ n: count() }).from(enquiries).where(where),
     db()
@@ -94,10 +136,19 @@ export async function searchEnquiries(filter: EnquiryFilter): Promise<{
         contactEmail: enquiries.contactEmail,
         organisation: enquiries.organisation,
         userId: enquiries.userId,
+        waitingForUs: sql<boolean>`${waiting}`,
+        lastActivityAt: enquiries.lastActivityAt,
+        assigneeName: sql<string | null>`coalesce(nullif(trim(${user.name}), ''), ${user.email})`,
       })
       .from(enquiries)
+      .leftJoin(user, eq(user.id, enquiries.assigneeId))
       .where(where)
-      .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
+      // As the indexes are declared (DESC NULLS LAST), so that they serve the order.
+      .orderBy(
+        sql`${enquiries.waitingForUs} desc nulls last`,
+        sql`${enquiries.lastActivityAt} desc nulls last`,
+        sql`${enquiries.id} desc nulls last`,
+      )
       .limit(INBOX_PAGE_SIZE)
       .offset((filter.page - 1) * INBOX_PAGE_SIZE),
   ]);
@@ -142,6 +193,7 @@ export interface ExportRow {
   contactPhone: string | null;
   organisation: string | null;
   poReference: string | null;
+  address: string | null;
   promoCode: string | null;
   guest: boolean;
   productName: string;
@@ -152,7 +204,10 @@ export interface ExportRow {
 export const EXPORT_MAX_ROWS = 100_000;
 
 /** Every item of every enquiry in the filter (all pages), newest enquiry first. */
-export async function exportEnquiryRows(filter: Omit<EnquiryFilter, 'page'>): Promise<ExportRow[]> {
+export async function exportEnquiryRows(
+  filter: Omit<EnquiryFilter, 'page'>,
+  viewerId?: string,
+): Promise<ExportRow[]> {
   const rows = await db()
     .select({
       reference: enquiries.reference,
@@ -163,6 +218,7 @@ export async function exportEnquiryRows(filter: Omit<EnquiryFilter, 'page'>): Pr
       contactPhone: enquiries.contactPhone,
       organisation: enquiries.organisation,
       poReference: enquiries.poReference,
+      address: enquiries.address,
       promoCode: enquiries.promoCode,
       userId: enquiries.userId,
       productName: enquiryItems.productName,
@@ -170,7 +226,7 @@ export async function exportEnquiryRows(filter: Omit<EnquiryFilter, 'page'>): Pr
     })
     .from(enquiries)
     .innerJoin(enquiryItems, eq(enquiryItems.enquiryId, enquiries.id))
-    .where(filterWhere(filter))
+    .where(filterWhere(filter, viewerId))
     .orderBy(desc(enquiries.createdAt), desc(enquiries.id), asc(enquiryItems.id))
     .limit(EXPORT_MAX_ROWS);
   return rows.map(({ userId, ...r }) => ({ ...r, guest: !userId }));
@@ -230,8 +286,17 @@ export interface EnquiryCase {
   contactPhone: string | null;
   organisation: string | null;
   poReference: string | null;
+  /** Where the goods go or the work is done, as the buyer gave it (optional). */
+  address: string | null;
   promoCode: string | null;
   message: string;
+  source: EnquirySource;
+  /** The contact-form message it was made from. */
+  contactMessageId: number | null;
+  assigneeId: string | null;
+  waitingForUs: boolean;
+  /** The privacy notice's version the form was sent with; null for enquiries from before. */
+  privacyNoticeVersion: string | null;
   account: { email: string } | null;
   /** Where replies and quotations are e-mailed, or null (a guest who left only a phone number). */
   replyTo: string | null;
@@ -318,7 +383,9 @@ export async function enquiryTimeline(
         eq(enquiryEvents.enquiryId, enquiry.id),
         // Only the synthetic creation below stands for 'created' (no double entry if one is stored).
         sql`${enquiryEvents.kind} <> 'created'`,
-        includeNotes ? undefined : sql`${enquiryEvents.kind} <> 'note'`,
+        // The customer's view leaves out what only concerns staff: notes, who has it, who entered
+        // it, and their own contact message (its words are the enquiry's message).
+        includeNotes ? undefined : notInArray(enquiryEvents.kind, STAFF_ONLY_EVENTS),
       ),
     )
     .orderBy(asc(enquiryEvents.createdAt), asc(enquiryEvents.id));
@@ -337,53 +404,55 @@ export async function enquiryTimeline(
     acceptance: null,
     createdAt: enquiry.createdAt,
   };
-  return [
-    created,
-    ...rows.map(
-      ({
-        quotationId,
-        quotationNumber,
-        quotationTotal,
-        orderId,
-        orderNumber,
-        invoiceId,
-        invoiceNumber,
-        invoiceKind,
-        invoiceTotal,
-        designation,
-        poNumber,
-        fileId,
-        fileName,
-        fileSize,
-        ...r
-      }) => ({
-        ...r,
-        quotation:
-          quotationId !== null
-            ? { id: quotationId, number: quotationNumber!, totalCents: quotationTotal! }
-            : null,
-        order: orderId !== null ? { id: orderId, number: orderNumber! } : null,
-        invoice:
-          invoiceId !== null
-            ? {
-                id: invoiceId,
-                number: invoiceNumber!,
-                kind: invoiceKind!,
-                totalCents: invoiceTotal!,
-              }
-            : null,
-        acceptance:
-          r.kind === 'accepted'
-            ? {
-                designation,
-                poNumber,
-                file: fileId !== null ? { id: fileId, fileName: fileName!, size: fileSize! } : null,
-              }
-            : null,
-      }),
-    ),
-  ];
+  const events: TimelineEvent[] = rows.map(
+    ({
+      quotationId,
+      quotationNumber,
+      quotationTotal,
+      orderId,
+      orderNumber,
+      invoiceId,
+      invoiceNumber,
+      invoiceKind,
+      invoiceTotal,
+      designation,
+      poNumber,
+      fileId,
+      fileName,
+      fileSize,
+      ...r
+    }) => ({
+      ...r,
+      quotation:
+        quotationId !== null
+          ? { id: quotationId, number: quotationNumber!, totalCents: quotationTotal! }
+          : null,
+      order: orderId !== null ? { id: orderId, number: orderNumber! } : null,
+      invoice:
+        invoiceId !== null
+          ? {
+              id: invoiceId,
+              number: invoiceNumber!,
+              kind: invoiceKind!,
+              totalCents: invoiceTotal!,
+            }
+          : null,
+      acceptance:
+        r.kind === 'accepted'
+          ? {
+              designation,
+              poNumber,
+              file: fileId !== null ? { id: fileId, fileName: fileName!, size: fileSize! } : null,
+            }
+          : null,
+    }),
+  );
+  // What came before the enquiry (the contact message it was made from) stays before it.
+  const before = events.filter((e) => e.createdAt < enquiry.createdAt);
+  return [...before, created, ...events.slice(before.length)];
 }
+
+const STAFF_ONLY_EVENTS: EnquiryEventKind[] = ['note', 'assigned', 'entered', 'message'];
 
 /** An enquiry's quotations, oldest first (each stays readable after a revision). */
 export async function enquiryQuotations(enquiryId: number): Promise<QuotationSummary[]> {
@@ -407,8 +476,14 @@ export async function getEnquiryCase(id: number): Promise<EnquiryCase | null> {
       contactPhone: enquiries.contactPhone,
       organisation: enquiries.organisation,
       poReference: enquiries.poReference,
+      address: enquiries.address,
       promoCode: enquiries.promoCode,
       message: enquiries.message,
+      source: enquiries.source,
+      contactMessageId: enquiries.contactMessageId,
+      assigneeId: enquiries.assigneeId,
+      waitingForUs: sql<boolean>`${enquiries.waitingForUs} and ${enquiries.status} <> 'closed'`,
+      privacyNoticeVersion: enquiries.privacyNoticeVersion,
       accountEmail: user.email,
     })
     .from(enquiries)
@@ -479,7 +554,7 @@ async function recordStatus(
   to: EnquiryStatus,
 ) {
   await tx.update(enquiries).set({ status: to }).where(eq(enquiries.id, enquiryId));
-  await tx.insert(enquiryEvents).values({
+  await recordEnquiryEvent(tx, {
     enquiryId,
     kind: 'status',
     actorId: actor.id,
@@ -519,7 +594,7 @@ export async function changeEnquiryStatus(
 export async function addEnquiryNote(actor: Actor, enquiryId: number, body: string): Promise<void> {
   await db().transaction(async (tx) => {
     await lockEnquiry(tx, enquiryId);
-    await tx.insert(enquiryEvents).values({
+    await recordEnquiryEvent(tx, {
       enquiryId,
       kind: 'note',
       actorId: actor.id,
@@ -529,9 +604,13 @@ export async function addEnquiryNote(actor: Actor, enquiryId: number, body: stri
   });
 }
 
+/** A reply box sent with only its greeting and signature. */
+export const unwritten = () =>
+  new UserError('Write your reply between the greeting and the signature.', 400, 'body');
+
 /**
  * E-mails a reply to the customer through the mail queue (in the same transaction as the
- * timeline entry, so one never exists without the other) and shows it on their /orders/:id. A
+ * timeline entry, which keeps the e-mail's text as sent: one never exists without the other) and shows it on their /orders/:id. A
  * reply to a New enquiry moves it to In progress: someone is on it. Checked files (spec sheets)
  * go with it: stored privately as the reply's attachments and attached to the e-mail; they are
  * put in storage before the transaction and removed if it fails. A guest who left only a phone
@@ -554,28 +633,26 @@ export async function replyToEnquiry(
           409,
         );
       }
-      const [event] = await tx
-        .insert(enquiryEvents)
-        .values({
-          enquiryId,
-          kind: 'reply',
-          actorId: actor.id,
-          actorName: actor.name,
-          body,
-        })
-        .returning({ id: enquiryEvents.id });
-      await recordAttachments(tx, enquiryId, 'reply', stored, { eventId: event!.id });
+      if (isUnwrittenReply(body, enquiry.contactName, actor.name)) throw unwritten();
+      const mail = enquiryReplyMail({
+        to: enquiry.replyTo,
+        reference: enquiry.reference,
+        body,
+        orderUrl: enquiry.userId ? orderUrl(enquiry.id) : undefined,
+      });
+      // The timeline keeps the e-mail as it went, not only the typed part.
+      const event = await recordEnquiryEvent(tx, {
+        enquiryId,
+        kind: 'reply',
+        actorId: actor.id,
+        actorName: actor.name,
+        body: mail.text,
+      });
+      await recordAttachments(tx, enquiryId, 'reply', stored, { eventId: event.id });
       if (enquiry.status === 'new') await recordStatus(tx, actor, enquiryId, 'new', 'in_progress');
       await queueMail(tx, [
         {
-          ...enquiryReplyMail({
-            to: enquiry.replyTo,
-            customerName: enquiry.contactName,
-            reference: enquiry.reference,
-            body,
-            staffName: actor.name,
-            orderUrl: enquiry.userId ? orderUrl(enquiry.id) : undefined,
-          }),
+          ...mail,
           attachments: stored.map((f) => ({
             filename: f.fileName,
             contentType: f.contentType,

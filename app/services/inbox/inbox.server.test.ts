@@ -217,6 +217,7 @@ describe('CSV export', () => {
       organisation: `Zoë, "Bedok" ${tag}`,
       poReference: '@SUM(1)',
       contactPhone: '+65 6123 4567',
+      address: '=1+2 Bedok North Ave 2',
     });
     const csv = enquiriesCsv(await exportEnquiryRows({ q: tag }));
     expect(csv.startsWith('\uFEFF')).toBe(true);
@@ -227,6 +228,8 @@ describe('CSV export', () => {
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
     expect(lines[1]).toContain(`"Zoë, ""Bedok"" ${tag}"`);
     expect(lines[1]).toContain("'@SUM(1)");
+    // The delivery address has its column, neutralised like every text cell.
+    expect(lines[1]).toContain(",'=1+2 Bedok North Ave 2,");
     expect(lines[1]).toContain("'+65 6123 4567");
     expect(lines[1]).toMatch(/Aluminium Goalposts,2$/);
     expect(lines[2]).toMatch(/Goal Net 100%_nylon,3$/);

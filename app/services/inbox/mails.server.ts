@@ -1,3 +1,4 @@
+import { GUEST_NAME } from '~/lib/constants';
 import { totalInWords } from '~/lib/money';
 import type { MailMessage } from '../mail/mailer.server';
 import { env } from '../env.server';
@@ -21,34 +22,58 @@ function paragraphs(text: string): string {
 }
 
 /**
- * A staff reply to a customer's enquiry: the reference in the subject and Reply-To the company's
- * address, so the customer's answer reaches the team rather than the no-reply sender.
+ * What a reply's box starts with: the greeting and the staff member's signature around an empty
+ * middle. Staff see and may change all of it, and the e-mail carries exactly what they send: the
+ * mail adds no greeting or signature of its own, so a reply never greets the customer twice.
+ */
+export function replyTemplate(customerName: string, staffName: string): string {
+  const greeting = customerName === GUEST_NAME ? 'Hello,' : `Dear ${customerName},`;
+  return [greeting, '', '', '', 'Kind regards,', ...signature(staffName)].join('\n');
+}
+
+/** The box sent as it started (only the greeting and the signature): there is nothing to send. */
+export function isUnwrittenReply(body: string, customerName: string, staffName: string): boolean {
+  const words = (text: string) => text.replace(/\s+/g, ' ').trim();
+  return words(body) === words(replyTemplate(customerName, staffName));
+}
+
+/**
+ * The lines an enquiry reply's e-mail adds under what staff wrote (shown under the reply box, so
+ * staff see the whole mail): the reference, and a customer's page where the reply can be read.
+ */
+export function enquiryReplyFooter(reference: string, orderUrl?: string): string {
+  return [
+    `Reference: ${reference}`,
+    ...(orderUrl ? [`You can also read this reply at ${orderUrl}`] : []),
+  ].join('\n');
+}
+
+/** The subject of an enquiry reply (also shown above the reply box). */
+export const enquiryReplySubject = (reference: string) => `Re: your enquiry ${reference}`;
+
+/** The subject of a contact-message reply (also shown above the reply box). */
+export const messageReplySubject = () => `Re: your message to ${siteInfo().name}`;
+
+/**
+ * A staff reply to a customer's enquiry: what staff wrote and the footer's lines, nothing else;
+ * the reference in the subject and Reply-To the company's address, so the customer's answer
+ * reaches the team rather than the no-reply sender. `text` is the mail as sent, which the
+ * timeline keeps.
  */
 export function enquiryReplyMail(m: {
   to: string;
-  customerName: string;
   reference: string;
   body: string;
-  staffName: string;
   /** A link to /orders/:id when the enquiry belongs to an account. */
   orderUrl?: string;
-}): MailMessage {
-  const footer = m.orderUrl ? `You can also read this reply at ${m.orderUrl}` : '';
+}): MailMessage & { text: string } {
+  const footer = enquiryReplyFooter(m.reference, m.orderUrl);
   return {
     to: m.to,
-    subject: `Re: your enquiry ${m.reference}`,
+    subject: enquiryReplySubject(m.reference),
     replyTo: siteInfo().email,
-    text: [
-      `Dear ${m.customerName},`,
-      '',
-      m.body,
-      '',
-      ...signature(m.staffName),
-      '',
-      `Reference: ${m.reference}`,
-      footer,
-    ].join('\n'),
-    html: `<p>Dear ${escapeHtml(m.customerName)},</p>${paragraphs(m.body)}${signatureHtml(m.staffName)}<p>Reference: <strong>${escapeHtml(m.reference)}</strong>${
+    text: `${m.body}\n\n${footer}`,
+    html: `${paragraphs(m.body)}<p>Reference: <strong>${escapeHtml(m.reference)}</strong>${
       m.orderUrl ? `<br><a href="${escapeHtml(m.orderUrl)}">View your enquiry</a>` : ''
     }</p>`,
   };
@@ -57,7 +82,7 @@ export function enquiryReplyMail(m: {
 /**
  * The quotation e-mail: the PDF attached, the total in the text, what it replaces, and how to
  * accept: the buyer's own link (to accept, decline or ask for changes without signing in), or a
- * reply with the purchase order; a signed-in customer's enquiry also has its My Orders page.
+ * reply with the purchase order; a signed-in customer's enquiry also has its My Enquiries page.
  */
 export function quotationMail(m: {
   to: string;
@@ -118,19 +143,14 @@ export function quotationMail(m: {
   };
 }
 
-/** A staff reply to a contact-form message. */
-export function messageReplyMail(m: {
-  to: string;
-  name: string;
-  body: string;
-  staffName: string;
-}): MailMessage {
+/** A staff reply to a contact-form message: exactly what staff wrote. */
+export function messageReplyMail(m: { to: string; body: string }): MailMessage & { text: string } {
   return {
     to: m.to,
-    subject: `Re: your message to ${siteInfo().name}`,
+    subject: messageReplySubject(),
     replyTo: siteInfo().email,
-    text: [`Dear ${m.name},`, '', m.body, '', ...signature(m.staffName)].join('\n'),
-    html: `<p>Dear ${escapeHtml(m.name)},</p>${paragraphs(m.body)}${signatureHtml(m.staffName)}`,
+    text: m.body,
+    html: paragraphs(m.body),
   };
 }
 

@@ -3,7 +3,8 @@ import { db } from '../db/client.server';
 import { contactMessageEvents, contactMessages } from '../db/schema';
 import { UserError } from '../errors.server';
 import { deliverSoon, queueMail } from '../mail/queue.server';
-import { messageReplyMail } from './mails.server';
+import { unwritten } from './enquiries.server';
+import { isUnwrittenReply, messageReplyMail } from './mails.server';
 import type { Actor, Tx } from './shared.server';
 
 export const MESSAGES_PAGE_SIZE = 25;
@@ -67,6 +68,8 @@ export interface MessageCase {
   handled: boolean;
   readAt: Date | null;
   createdAt: Date;
+  /** The privacy notice's version the form was sent with; null for messages from before. */
+  privacyNoticeVersion: string | null;
   events: {
     id: number;
     kind: 'reply' | 'handled' | 'reopened';
@@ -91,6 +94,7 @@ export async function readMessage(id: number): Promise<MessageCase | null> {
       handled: contactMessages.handled,
       readAt: contactMessages.readAt,
       createdAt: contactMessages.createdAt,
+      privacyNoticeVersion: contactMessages.privacyNoticeVersion,
     })
     .from(contactMessages)
     .where(eq(contactMessages.id, id));
@@ -161,8 +165,8 @@ export async function setMessageHandled(
 }
 
 /**
- * E-mails a reply to the sender through the mail queue (Reply-To the company address) and keeps
- * it in the message's history; `markHandled` also closes the message in the same step.
+ * E-mails a reply to the sender through the mail queue (Reply-To the company address), exactly
+ * as written, and keeps it in the message's history; `markHandled` also closes the message in the same step.
  */
 export async function replyToMessage(
   actor: Actor,
@@ -172,18 +176,18 @@ export async function replyToMessage(
 ): Promise<{ to: string }> {
   const to = await db().transaction(async (tx) => {
     const message = await lockMessage(tx, id);
+    if (isUnwrittenReply(body, message.name, actor.name)) throw unwritten();
     await markMessageRead(id, tx);
+    const mail = messageReplyMail({ to: message.email, body });
     await tx.insert(contactMessageEvents).values({
       messageId: id,
       kind: 'reply',
       actorId: actor.id,
       actorName: actor.name,
-      body,
+      body: mail.text,
     });
     if (markHandled && !message.handled) await setHandled(tx, actor, id, true);
-    await queueMail(tx, [
-      messageReplyMail({ to: message.email, name: message.name, body, staffName: actor.name }),
-    ]);
+    await queueMail(tx, [mail]);
     return message.email;
   });
   deliverSoon();

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { recordEnquiryEvent } from './events.server';
 import { and, asc, desc, eq, inArray, max } from 'drizzle-orm';
 import { GUEST_NAME } from '~/lib/constants';
 import {
@@ -17,14 +18,7 @@ import {
   type QuotationInput,
 } from '~/lib/schemas/inbox';
 import { db } from '../db/client.server';
-import {
-  enquiries,
-  enquiryEvents,
-  enquiryItems,
-  quotationDrafts,
-  quotationLines,
-  quotations,
-} from '../db/schema';
+import { enquiries, enquiryItems, quotationDrafts, quotationLines, quotations } from '../db/schema';
 import { newAccessToken } from '../enquiries/access-token.server';
 import { env } from '../env.server';
 import { UserError } from '../errors.server';
@@ -562,7 +556,7 @@ async function issue(
     await tx
       .insert(quotationLines)
       .values(priced.lines.map((l, position) => ({ quotationId: quotation!.id, position, ...l })));
-    await tx.insert(enquiryEvents).values({
+    await recordEnquiryEvent(tx, {
       enquiryId,
       kind: 'quotation',
       actorId: actor.id,

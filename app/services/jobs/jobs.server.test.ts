@@ -93,7 +93,7 @@ describe('expiry reminders', () => {
     expect(mail!.text).not.toContain('including GST');
   });
 
-  it('tell a signed-in buyer about My Orders', async () => {
+  it('tell a signed-in buyer about My Enquiries', async () => {
     const buyer = await createCustomer({ email: 'account-buyer@school.example' });
     const expires = new Date('2051-01-10T15:59:59Z');
     await createQuotation({
@@ -103,7 +103,7 @@ describe('expiry reminders', () => {
     await sendExpiryReminders(new Date(expires.getTime() - DAY), 3);
     const [mail] = await remindersTo('account-buyer@school.example');
     expect(mail!.text).toContain(
-      'To accept it, use the link in our quotation e-mail, or sign in to My Orders, or simply reply to this e-mail.',
+      'To accept it, use the link in our quotation e-mail, or sign in to My Enquiries, or simply reply to this e-mail.',
     );
     expect(mail!.text).toMatch(/http:\/\/localhost:3000\/orders\/\d+/);
   });

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { recordEnquiryEvent } from '../inbox/events.server';
 import { db } from '../db/client.server';
-import { enquiries, enquiryEvents, quotations, user } from '../db/schema';
+import { enquiries, quotations, user } from '../db/schema';
 import { env } from '../env.server';
 import { orderUrl } from '../inbox/mails.server';
 import { singaporeDate } from '../inbox/shared.server';
@@ -71,7 +72,7 @@ export async function sendExpiryReminders(
         .leftJoin(user, eq(user.id, enquiries.userId))
         .where(eq(enquiries.id, claimed.enquiryId));
       const validUntil = singaporeDate(claimed.validUntil);
-      await tx.insert(enquiryEvents).values({
+      await recordEnquiryEvent(tx, {
         enquiryId: claimed.enquiryId,
         kind: 'reminder',
         quotationId: id,

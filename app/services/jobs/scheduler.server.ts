@@ -5,6 +5,7 @@ import { purgeTrash } from '../catalogue/admin-products.server';
 import { env } from '../env.server';
 import { applyRetention } from '../privacy/retention.server';
 import { log } from '../log.server';
+import { pruneRealUserSpeed } from '../rum/rum.server';
 import { countJobRun } from '../metrics.server';
 import { sendExpiryReminders } from './reminders.server';
 
@@ -20,13 +21,14 @@ export interface Job {
  * Every scheduled job of the shop. Expiry itself needs none: it is computed when read. The
  * reminders' query reads an index of open quotations by expiry, so it runs at every tick. The
  * trash is emptied of what has been in it for 30 days once an hour (a day's precision is enough);
- * the retention rules (anonymising old enquiries and messages, pruning sessions and counters) run
- * once a day.
+ * the retention rules (anonymising old enquiries and messages, pruning sessions and counters) and
+ * the pruning of old real-user speed histograms run once a day.
  */
 export const JOBS: readonly Job[] = [
   { name: 'quotation-reminders', everyMs: 0, run: sendExpiryReminders },
   { name: 'trash-purge', everyMs: 60 * 60_000, run: (now) => purgeTrash(now) },
   { name: 'retention', everyMs: 86_400_000, run: (now) => applyRetention(now) },
+  { name: 'rum-prune', everyMs: 86_400_000, run: (now) => pruneRealUserSpeed(now) },
 ];
 
 /**
@@ -51,6 +53,8 @@ export async function runDueJobs(now = new Date(), jobs: readonly Job[] = JOBS):
     .onConflictDoNothing();
   const ran: string[] = [];
   for (const job of jobs) {
+    // A stopping server finishes the job it is running and claims no other.
+    if (stopping) break;
     const claimed = await db().execute(sql`
       UPDATE scheduled_jobs SET locked_until = ${new Date(now.getTime() + LEASE_MS)}, updated_at = ${now}
        WHERE name IN (
@@ -87,6 +91,7 @@ export async function runDueJobs(now = new Date(), jobs: readonly Job[] = JOBS):
 
 let timer: NodeJS.Timeout | undefined;
 let running: Promise<unknown> = Promise.resolve();
+let stopping = false;
 
 /**
  * Looks for due jobs now and then every JOBS_INTERVAL_MS (a minute by default) in this process.
@@ -95,6 +100,7 @@ let running: Promise<unknown> = Promise.resolve();
  */
 export function startScheduler(intervalMs = env().jobsIntervalMs): void {
   if (timer) return;
+  stopping = false;
   let busy = false;
   const tick = () => {
     if (busy) return;
@@ -112,6 +118,7 @@ export function startScheduler(intervalMs = env().jobsIntervalMs): void {
 
 /** Stops the ticks and waits for a run in progress to end (shutdown, tests). */
 export async function stopScheduler(): Promise<void> {
+  stopping = true;
   clearInterval(timer);
   timer = undefined;
   await running;

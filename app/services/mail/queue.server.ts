@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { db, type Database } from '../db/client.server';
 import { pendingMail, type MailAttachment } from '../db/schema';
 import { log } from '../log.server';
@@ -48,6 +48,8 @@ function backoffSeconds(attempts: number): number {
  * Returns how many were sent and how many failed.
  */
 export async function deliverPendingMail(limit = 20): Promise<{ sent: number; failed: number }> {
+  // Rounds queued behind one another (each commit starts one) end here once the server stops.
+  if (stopped) return { sent: 0, failed: 0 };
   const claimed = await db().execute<QueuedRow>(sql`
     UPDATE pending_mail SET locked_until = now() + interval '2 minutes', attempts = attempts + 1
      WHERE id IN (
@@ -60,7 +62,13 @@ export async function deliverPendingMail(limit = 20): Promise<{ sent: number; fa
   const rows = (Array.isArray(claimed) ? claimed : claimed.rows) as QueuedRow[];
   let sent = 0;
   let failed = 0;
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
+    if (stopped) {
+      // A stopping server sends no more: the rest of the round goes back to the queue at once
+      // (not after its lease), uncounted, for the next process or another instance to send.
+      await releaseClaims(rows.slice(index).map((r) => r.id));
+      break;
+    }
     try {
       await sendMail({
         to: row.to,
@@ -109,6 +117,18 @@ export async function deliverPendingMail(limit = 20): Promise<{ sent: number; fa
 
 let lastForgotten = 0;
 
+/** Set while the server stops: no new delivery round starts, and one under way stops early. */
+let stopped = false;
+
+async function releaseClaims(ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await db()
+    .update(pendingMail)
+    .set({ lockedUntil: null, attempts: sql`${pendingMail.attempts} - 1` })
+    .where(inArray(pendingMail.id, ids));
+  log().info({ released: ids.length }, 'Mail left in the queue for the next start');
+}
+
 /** How long a sent message's body is kept (to look into a delivery problem), in days. */
 export const SENT_BODY_DAYS = 7;
 
@@ -130,6 +150,7 @@ let inFlight: Promise<unknown> = Promise.resolve();
 
 /** Starts a delivery round in the background (after a commit); failures are logged and retried. */
 export function deliverSoon(): void {
+  if (stopped) return; // the mail stays queued: the next process sends it when it starts
   inFlight = inFlight
     .then(() => deliverPendingMail())
     .catch((error: unknown) => log().error({ err: error }, 'Mail delivery failed'));
@@ -143,19 +164,27 @@ export function deliverSoon(): void {
 export function queueInBackground(task: () => Promise<unknown>): void {
   inFlight = inFlight
     .then(task)
-    .then(() => deliverPendingMail())
+    .then(() => (stopped ? undefined : deliverPendingMail()))
     .catch((error: unknown) => log().error({ err: error }, 'Queueing or delivering mail failed'));
 }
 
-/** Resolves when the background deliveries started so far have finished (shutdown, tests). */
-export function mailSettled(): Promise<unknown> {
-  return inFlight;
+/**
+ * Resolves when the background work queued so far has finished, including work queued while it
+ * waited (shutdown, tests).
+ */
+export async function mailSettled(): Promise<void> {
+  let current: Promise<unknown>;
+  do {
+    current = inFlight;
+    await current;
+  } while (current !== inFlight);
 }
 
 let timer: NodeJS.Timeout | undefined;
 
 /** Retries due mail every minute in this process (started at boot; several instances are safe). */
 export function startMailRetries(intervalMs = 60_000): void {
+  stopped = false;
   if (timer) return;
   timer = setInterval(() => {
     deliverPendingMail().catch((error: unknown) =>
@@ -163,4 +192,16 @@ export function startMailRetries(intervalMs = 60_000): void {
     );
   }, intervalMs);
   timer.unref();
+}
+
+/**
+ * Stops taking mail to send (shutdown): no more retries or delivery rounds in this process, and a
+ * round under way ends after the message it is sending. Mail queued from now on stays in the
+ * queue. Resolves when the background work started so far has finished.
+ */
+export function stopMailQueue(): Promise<unknown> {
+  stopped = true;
+  clearInterval(timer);
+  timer = undefined;
+  return inFlight;
 }

@@ -1,16 +1,22 @@
 import { createHash } from 'node:crypto';
-import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { ImageVariant } from '../db/schema';
-import { env } from '../env.server';
+import { env, type S3Config } from '../env.server';
+import type { S3Client } from '@aws-sdk/client-s3';
+import {
+  folderStore,
+  lazyBucketStore,
+  type BucketStore,
+  type FileStore,
+} from './object-store.server';
 
 /** Widths of the WebP variants made for every stored product image. */
 export const VARIANT_WIDTHS = [320, 640, 960] as const;
 
 /**
- * Where media files live. Routes and domain code only ever go through this interface, so an
- * S3-compatible store can replace the local folder by implementing these four calls.
+ * Where media files live. Routes and domain code only ever go through this interface: the local
+ * folder, or a bucket when S3_BUCKET is set.
  */
 export interface Storage {
   /** Stores `data` under `key` (a server-made name, never one from a user). */
@@ -45,75 +51,104 @@ export function privateDir(): string {
   return path.join(env().dataDir, 'private');
 }
 
-/** The file a key names inside `root`; a key reaching outside it is a bug, never served. */
-function fileIn(root: string, key: string): string {
-  const full = path.resolve(root, key);
-  if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error(`Bad storage key ${key}`);
-  return full;
+/**
+ * In a bucket, public files sit under `media/` and private ones under `private/`: one bucket and
+ * one set of keys to run, and a bucket policy (or a CDN) can make `media/` public without
+ * touching `private/` (docs/decisions/015).
+ */
+export const BUCKET_PREFIX = { public: 'media/', private: 'private/' } as const;
+
+/** Public files: a year in any cache (keys are content hashes, so a key's bytes never change). */
+export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** Private files: no cache anywhere keeps a copy. */
+const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
+function publicStorageOn(files: FileStore, url: (key: string) => string): Storage {
+  return {
+    put: (key, data, contentType) => files.put(key, data, contentType),
+    has: async (key) => (await files.size(key)) !== null,
+    get: (key) => files.get(key),
+    delete: (key) => files.delete(key),
+    url,
+  };
 }
+
+const localMediaUrl = (key: string) => `/media/${key}`;
 
 /** The local folder `$DATA_DIR/uploads`, served by the Express app at `/media`. */
 export function localStorage(root: () => string = uploadsDir): Storage {
-  const file = (key: string) => fileIn(root(), key);
-  return {
-    async put(key, data) {
-      const target = file(key);
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, data);
-    },
-    async has(key) {
-      return access(file(key)).then(
-        () => true,
-        () => false,
-      );
-    },
-    async get(key) {
-      return readFile(file(key)).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return null;
-        throw error;
-      });
-    },
-    async delete(key) {
-      await rm(file(key), { force: true });
-    },
-    url: (key) => `/media/${key}`,
-  };
+  return publicStorageOn(folderStore(root), localMediaUrl);
 }
 
 /** The local folder `$DATA_DIR/private`, readable by the server's user only. */
 export function localPrivateStorage(root: () => string = privateDir): PrivateStorage {
-  const file = (key: string) => fileIn(root(), key);
+  return folderStore(root, { private: true });
+}
+
+/** The two prefixes of the configured bucket. */
+export interface Buckets {
+  public: BucketStore;
+  private: BucketStore;
+}
+
+/**
+ * The bucket's two prefixes for these settings (the move command and the tests use it too), on
+ * one client: `client`, or one made from the settings when first used.
+ */
+export function bucketsFor(config: S3Config, client?: S3Client): Buckets {
+  let sdk: Promise<{ s3: typeof import('./s3-store.server'); client: S3Client }> | undefined;
+  const load = () =>
+    (sdk ??= import('./s3-store.server').then((s3) => ({
+      s3,
+      client: client ?? s3.s3Client(config),
+    })));
+  const prefix = (name: string, cacheControl: string) =>
+    lazyBucketStore(`s3://${config.bucket}/${name}`, async () => {
+      const { s3, client } = await load();
+      return s3.bucketStore(client, config.bucket, name, { cacheControl });
+    });
   return {
-    async put(key, data) {
-      const target = file(key);
-      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-      await writeFile(target, data, { mode: 0o600 });
-    },
-    async get(key) {
-      return readFile(file(key)).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return null;
-        throw error;
-      });
-    },
-    async delete(key) {
-      await rm(file(key), { force: true });
-    },
+    public: prefix(BUCKET_PREFIX.public, MEDIA_CACHE_CONTROL),
+    private: prefix(BUCKET_PREFIX.private, PRIVATE_CACHE_CONTROL),
   };
+}
+
+/** Public files in the bucket; their URLs are S3_PUBLIC_URL's when set, else the shop's /media. */
+export function s3Storage(config: S3Config, store = bucketsFor(config).public): Storage {
+  const base = config.publicUrl;
+  return publicStorageOn(
+    store,
+    base ? (key) => `${base}/${BUCKET_PREFIX.public}${key}` : localMediaUrl,
+  );
+}
+
+let buckets: Buckets | null | undefined;
+
+/** This process's bucket when S3_BUCKET is set, or null (files in DATA_DIR). */
+export function configuredBuckets(): Buckets | null {
+  if (buckets === undefined) {
+    const config = env().s3;
+    buckets = config ? bucketsFor(config) : null;
+  }
+  return buckets;
 }
 
 let currentPrivate: PrivateStorage | undefined;
 
-/** The private storage of this process (the local folder until object storage is configured). */
+/** The private storage of this process: the bucket's `private/` prefix, or `$DATA_DIR/private`. */
 export function privateStorage(): PrivateStorage {
-  currentPrivate ??= localPrivateStorage();
+  currentPrivate ??= configuredBuckets()?.private ?? localPrivateStorage();
   return currentPrivate;
 }
 
 let current: Storage | undefined;
 
-/** The storage of this process (the local folder until an S3 store is configured). */
+/** The storage of this process: the bucket's `media/` prefix, or `$DATA_DIR/uploads`. */
 export function storage(): Storage {
-  current ??= localStorage();
+  if (!current) {
+    const store = configuredBuckets()?.public;
+    current = store ? s3Storage(env().s3!, store) : localStorage();
+  }
   return current;
 }
 

@@ -36,6 +36,8 @@ export interface PersonData {
     phone: string | null;
     createdAt: string;
     twoFactorEnabled: boolean;
+    /** When they agreed to news of products and offers, or null. */
+    marketingConsentAt: string | null;
     sessions: {
       createdAt: string;
       expiresAt: string;
@@ -107,6 +109,7 @@ export async function collectPersonData(email: string, now = new Date()): Promis
       phone: user.phone,
       createdAt: user.createdAt,
       twoFactorEnabled: user.twoFactorEnabled,
+      marketingConsentAt: user.marketingConsentAt,
     })
     .from(user)
     .where(sql`lower(${user.email}) = ${address}`);
@@ -145,6 +148,7 @@ export async function collectPersonData(email: string, now = new Date()): Promis
           phone: account.phone,
           createdAt: iso(account.createdAt),
           twoFactorEnabled: account.twoFactorEnabled,
+          marketingConsentAt: account.marketingConsentAt && iso(account.marketingConsentAt),
           sessions: sessions.map((s) => ({
             createdAt: iso(s.createdAt),
             expiresAt: iso(s.expiresAt),
@@ -395,7 +399,7 @@ export function personDataHtml(data: PersonData, siteName: string): string {
   if (data.account) {
     const a = data.account;
     parts.push(
-      `<dl>${field('Name', a.name)}${field('Email', a.email)}${field('Phone', a.phone)}${field('Registered', when(a.createdAt))}${field('Two-factor sign-in', a.twoFactorEnabled ? 'on' : 'off')}</dl>`,
+      `<dl>${field('Name', a.name)}${field('Email', a.email)}${field('Phone', a.phone)}${field('Registered', when(a.createdAt))}${field('Two-factor sign-in', a.twoFactorEnabled ? 'on' : 'off')}${field('News of products and offers', a.marketingConsentAt ? `agreed ${when(a.marketingConsentAt)}` : 'not agreed')}</dl>`,
     );
     parts.push(
       `<h3>Signed-in sessions</h3>${

@@ -1,4 +1,5 @@
 import { addresseeOf } from './addressee.server';
+import { recordEnquiryEvent } from '../inbox/events.server';
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { formatCents, gstCents } from '~/lib/money';
@@ -171,7 +172,7 @@ export async function issueInvoice(
       })
       .returning({ id: invoices.id });
     // The status before is kept with the event: a credit note for the whole invoice returns to it.
-    await tx.insert(enquiryEvents).values({
+    await recordEnquiryEvent(tx, {
       enquiryId: order.enquiryId,
       kind: 'invoice',
       actorId: actor.id,
@@ -343,7 +344,7 @@ export async function issueCreditNote(
         actorName: actor.name,
       })
       .returning({ id: invoices.id });
-    await tx.insert(enquiryEvents).values({
+    await recordEnquiryEvent(tx, {
       enquiryId: order.enquiryId,
       kind: 'credit_note',
       actorId: actor.id,

@@ -140,7 +140,7 @@ export function documentMail(
 
 /**
  * The reminder before a quotation expires. Its link cannot be sent again (only the token's hash
- * is kept), so the mail says where else to accept: the quotation e-mail, My Orders, or a reply.
+ * is kept), so the mail says where else to accept: the quotation e-mail, My Enquiries, or a reply.
  */
 export function quotationReminderMail(
   buyer: Buyer,
@@ -155,7 +155,7 @@ export function quotationReminderMail(
   return buyerMail(buyer, `Quotation ${m.quotationNumber} expires on ${m.validUntil}`, [
     `Our quotation ${m.quotationNumber} for your enquiry ${m.reference} (${totalInWords(m.totalCents, m.gstRegistered)}) is valid until ${m.validUntil}.`,
     `To accept it, use the link in our quotation e-mail${
-      buyer.orderUrl ? ', or sign in to My Orders' : ''
+      buyer.orderUrl ? ', or sign in to My Enquiries' : ''
     }, or simply reply to this e-mail. After that date we will gladly send you a new quotation.`,
   ]);
 }

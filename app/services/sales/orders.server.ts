@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { recordEnquiryEvent } from '../inbox/events.server';
 import { isCalendarDay, ORDER_STATUS_LABELS, type OrderStatusName } from '~/lib/orders';
 import { ORDER_MESSAGES } from '~/lib/schemas/orders';
 import { db } from '../db/client.server';
 import {
   enquiries,
-  enquiryEvents,
   invoices,
   orders,
   quotationLines,
@@ -168,7 +168,7 @@ export async function confirmOrder(
         actorName: actor.name,
       })
       .returning({ id: orders.id });
-    await tx.insert(enquiryEvents).values({
+    await recordEnquiryEvent(tx, {
       enquiryId: enquiry.id,
       kind: 'order',
       actorId: actor.id,
@@ -244,7 +244,7 @@ export async function changeOrderStatus(
       .set({ status: change.status, ...(scheduledFor ? { scheduledFor } : {}) })
       .where(eq(orders.id, orderId));
     const note = change.status === 'cancelled' ? change.note || null : null;
-    await tx.insert(enquiryEvents).values({
+    await recordEnquiryEvent(tx, {
       enquiryId: order.enquiryId,
       kind: 'order_status',
       actorId: actor.id,

@@ -25,7 +25,7 @@ export interface ResponseMailInput {
   buyerEmail: string | null;
   /** The enquiry's page in the back office. */
   staffUrl: string;
-  /** Where the buyer reads the quotation again (their My Orders page, when signed in). */
+  /** Where the buyer reads the quotation again (their My Enquiries page, when signed in). */
   buyerUrl: string | null;
   /** The team's inbox (ENQUIRY_EMAIL). */
   companyEmail: string;

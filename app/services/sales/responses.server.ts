@@ -6,6 +6,7 @@ import {
   MaxTotalSizeExceededError,
   parseFormData,
 } from '@remix-run/form-data-parser';
+import { recordEnquiryEvent } from '../inbox/events.server';
 import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import { quotationState, revisionStatus, type QuotationState } from '~/lib/quotation-state';
 import {
@@ -27,7 +28,6 @@ import {
 import { db } from '../db/client.server';
 import {
   enquiries,
-  enquiryEvents,
   quotationLines,
   quotationResponses,
   quotations,
@@ -293,7 +293,7 @@ async function record(
   const moves = toStatus !== undefined && toStatus !== enquiry.status;
   if (moves)
     await tx.update(enquiries).set({ status: toStatus }).where(eq(enquiries.id, enquiry.id));
-  await tx.insert(enquiryEvents).values({
+  await recordEnquiryEvent(tx, {
     enquiryId: enquiry.id,
     kind: answer.kind,
     actorId: access.by === 'owner' ? access.user.id : null,
@@ -430,7 +430,7 @@ export interface RevisionSummary {
   status: QuotationStatus;
 }
 
-/** A revision as the buyer reads it on the link's page or on My Orders. */
+/** A revision as the buyer reads it on the link's page or on My Enquiries. */
 export interface BuyerQuotation {
   id: number;
   enquiryId: number;

@@ -1,6 +1,9 @@
 import {
   AlarmClock,
   CircleCheck,
+  ClipboardPen,
+  Inbox,
+  UserRound,
   CircleX,
   FileText,
   Lock,
@@ -37,6 +40,9 @@ const ICON: Partial<Record<Event['kind'], LucideIcon>> = {
   accepted: CircleCheck,
   declined: CircleX,
   changes_requested: PencilLine,
+  assigned: UserRound,
+  entered: ClipboardPen,
+  message: Inbox,
 };
 
 function headline(e: Event): React.ReactNode {
@@ -115,6 +121,22 @@ function headline(e: Event): React.ReactNode {
           {moved(e)}
         </>
       );
+    case 'assigned':
+      return e.body ? (
+        <>
+          {who} assigned it to <strong className="font-semibold">{e.body}</strong>
+        </>
+      ) : (
+        <>{who} left it unassigned</>
+      );
+    case 'entered':
+      return (
+        <>
+          {who} entered the enquiry by hand (it came in {e.body})
+        </>
+      );
+    case 'message':
+      return <>{who} wrote through the contact form</>;
   }
 }
 
@@ -164,7 +186,7 @@ export function EnquiryTimeline({
                   <When date={e.createdAt} />
                 </span>
               </p>
-              {e.body ? (
+              {e.body && e.kind !== 'assigned' && e.kind !== 'entered' ? (
                 <div
                   className={`mt-1.5 rounded-lg px-3 py-2 text-sm whitespace-pre-line ${e.kind === 'note' ? 'border border-amber-200 bg-amber-50 text-amber-950' : 'border border-slate-200 bg-slate-50 text-slate-800'}`}
                 >

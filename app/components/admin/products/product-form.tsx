@@ -218,7 +218,7 @@ export function ProductForm({
           {...busyButton(busy)}
           className="rounded-md bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60 aria-disabled:opacity-60"
         >
-          SUBMIT
+          Submit
         </button>
       </div>
     </form>

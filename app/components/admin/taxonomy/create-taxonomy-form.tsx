@@ -81,7 +81,7 @@ export function CreateTaxonomyForm({
             {...busyButton(busy)}
             className="rounded-md bg-brand-600 px-6 py-2.5 font-bold tracking-wide text-white hover:bg-brand-700 disabled:opacity-60 aria-disabled:opacity-60"
           >
-            SUBMIT
+            Submit
           </button>
         </Form>
       </div>

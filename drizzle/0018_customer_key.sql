@@ -1,0 +1,1 @@
+CREATE INDEX "enquiries_customer_key_idx" ON "enquiries" USING btree (md5(coalesce(lower("contact_email"), 'tel:' || regexp_replace("contact_phone", '[^0-9+]', '', 'g'))));
