@@ -1,11 +1,12 @@
 -- A product's model code and specifications are searched with the rest: the model code beside
 -- the name (weight A, its letters and number joined as a name's are, so 'GP-2000', 'gp 2000' and
--- 'gp2000' all find it), the specifications' names, values and units with the description.
+-- 'gp2000' all find it), the specifications' values and units with the description. Not their
+-- names: 'Height' or 'Standard' stand on most products, so 'stand' or 'height' would find them all.
 -- Every function that computes search text or a vector takes them, and the triggers fire when
 -- they change.
 CREATE OR REPLACE FUNCTION fieldhouse_specification_text(p_specs jsonb)
 RETURNS text LANGUAGE sql IMMUTABLE AS $$
-  SELECT string_agg(concat_ws(' ', e->>'name', e->>'value', e->>'unit'), ' ' ORDER BY n)
+  SELECT string_agg(concat_ws(' ', e->>'value', e->>'unit'), ' ' ORDER BY n)
     FROM jsonb_array_elements(CASE WHEN jsonb_typeof(p_specs) = 'array' THEN p_specs ELSE '[]'::jsonb END)
          WITH ORDINALITY AS t(e, n)
 $$;
