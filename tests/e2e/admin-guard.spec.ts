@@ -170,6 +170,11 @@ const ENDPOINTS: Endpoint[] = [
     form: () => ({ intent: 'confirm-order', quotationId: '1' }),
   },
   // Orders: the list, an order's status, invoice and credit note actions, its documents
+  // Enquiries entered by hand, and the canned replies staff insert into replies.
+  { method: 'GET', path: '/admin/enquiries/new' },
+  { method: 'POST', path: '/admin/enquiries/new', form: () => ({ name: PROBE }) },
+  { method: 'GET', path: '/admin/replies' },
+  { method: 'POST', path: '/admin/replies', form: () => ({ title: PROBE, body: PROBE }) },
   { method: 'GET', path: '/admin/customers' },
   { method: 'GET', path: '/admin/customers?q=tan&page=2' },
   { method: 'POST', path: '/admin/customers', form: () => ({ name: PROBE }) },
