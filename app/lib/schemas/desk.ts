@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { allOf } from '~/lib/forms';
-import { ENQUIRY_LIMITS, ENQUIRY_MESSAGES, GuestContactSchema, MAX_QUANTITY } from './enquiry';
+import { ENQUIRY_LIMITS, EnquiryFormSchema, GuestContactSchema, MAX_QUANTITY } from './enquiry';
 
 /** How staff say an enquiry they enter reached them. */
 export const MANUAL_SOURCES = ['phone', 'email', 'walk_in'] as const;
@@ -38,16 +38,6 @@ export interface ManualEnquiry {
   fromMessage?: number;
 }
 
-const trimmed = (max: number, what: string) =>
-  z.pipe(
-    z.optional(
-      z
-        .string()
-        .check(z.trim(), z.maxLength(max, `${what} can be at most ${max} characters long.`)),
-    ),
-    z.transform((v) => (v ? v : undefined)),
-  );
-
 /**
  * The new-enquiry form for `lines` item rows: the customer (a name, and an e-mail address or a
  * phone number, as a guest's enquiry), how it came in, a note, and rows of product and quantity
@@ -66,18 +56,10 @@ export function manualEnquirySchema(lines: number) {
           `The name can be at most ${ENQUIRY_LIMITS.name} characters long.`,
         ),
       ),
-    organisation: trimmed(ENQUIRY_LIMITS.organisation, 'The organisation'),
-    message: z
-      .string(ENQUIRY_MESSAGES.message)
-      .check(
-        z.trim(),
-        z.minLength(1, ENQUIRY_MESSAGES.message),
-        z.maxLength(
-          ENQUIRY_LIMITS.message,
-          `The message can be at most ${ENQUIRY_LIMITS.message} characters long.`,
-        ),
-      ),
-    idempotencyKey: z.uuid(ENQUIRY_MESSAGES.expired),
+    // The cart's own rules for what every enquiry carries.
+    organisation: EnquiryFormSchema.shape.organisation,
+    message: EnquiryFormSchema.shape.message,
+    idempotencyKey: EnquiryFormSchema.shape.idempotencyKey,
   });
   // The rows and the source in a schema of their own, whose check runs even when a field of the
   // others is refused: one answer names every field to fix.

@@ -7,7 +7,7 @@ import {
 } from '../../../tests/factories';
 import { db } from '../db/client.server';
 import { mailSettled } from '../mail/queue.server';
-import { enquiryEvents } from '../db/schema';
+import { recordEnquiryEvent } from '../inbox/events.server';
 import { issueInvoice } from '../sales/invoices.server';
 import { changeOrderStatus, confirmOrder } from '../sales/orders.server';
 import { salesOverview } from './overview.server';
@@ -23,8 +23,11 @@ beforeAll(async () => {
   staff = { id: account.id, name: 'Staff Lim' };
 });
 
+// Through the inbox's own recorder, which keeps whether the enquiry waits for us.
 async function event(enquiryId: number, kind: 'reply' | 'changes_requested', at: Date) {
-  await db().insert(enquiryEvents).values({ enquiryId, kind, actorName: 'Someone', createdAt: at });
+  await db().transaction((tx) =>
+    recordEnquiryEvent(tx, { enquiryId, kind, actorName: 'Someone', createdAt: at }),
+  );
 }
 
 describe('the dashboard', () => {

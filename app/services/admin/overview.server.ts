@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, sql } from 'd
 import { AWAITING_INVOICE } from '~/lib/orders';
 import { workingDaysBetween } from '~/lib/sg-holidays';
 import { db, rowsOf } from '../db/client.server';
+import { BUYER_WORDS } from '../inbox/events.server';
 import {
   categories,
   contactMessages,
@@ -83,7 +84,7 @@ export interface WaitingEnquiry {
   reference: string;
   customer: string;
   organisation: string | null;
-  /** When the buyer last wrote (the enquiry, or a request for changes) with no answer since. */
+  /** When the buyer last wrote (the enquiry, or an answer to a quotation) with no answer since. */
   since: Date;
   workingDays: number;
   /** Waiting more than REPLY_WITHIN_WORKING_DAYS Singapore working days. */
@@ -136,9 +137,8 @@ export function singaporeMonthStart(now: Date): Date {
 
 /**
  * What the sale needs from staff at `now`: open quotations that expire within the next seven
- * days (soonest first), enquiries whose buyer waits for an answer (a reply or a quotation, since
- * the enquiry or their last request for changes; longest first, overdue after two Singapore
- * working days), orders with work done or to do and no invoice yet (oldest first), the newest
+ * days (soonest first), the enquiries the inbox marks "waiting for us" (since the enquiry or
+ * the buyer's last word; longest first, overdue after two Singapore working days), orders with work done or to do and no invoice yet (oldest first), the newest
  * enquiries, and the quotations sent this month with their value.
  */
 export async function salesOverview(now = new Date()): Promise<SalesOverview> {
@@ -183,28 +183,21 @@ export async function salesOverview(now = new Date()): Promise<SalesOverview> {
         .where(invoiceWhere)
         .orderBy(asc(orders.createdAt), asc(orders.id))
         .limit(LIST_LENGTH),
-      // The buyer's last request for changes and the last answer, each summed per enquiry once
-      // (one pass over the timeline, not look-ups per enquiry); oldest first, so LIMIT keeps the
-      // ones that waited longest, and the window counts them all.
+      // The inbox's own flag says who had the last word (kept with every timeline entry); the
+      // wait began at the buyer's last word, or at the enquiry itself. Oldest first, so LIMIT
+      // keeps the ones that waited longest, and the window counts them all.
       db().execute(sql`
-        WITH changes AS (
-          SELECT enquiry_id, max(created_at) AS at FROM ${enquiryEvents}
-           WHERE kind = 'changes_requested' GROUP BY enquiry_id
-        ), answers AS (
-          SELECT enquiry_id, max(created_at) AS at FROM ${enquiryEvents}
-           WHERE kind IN ('reply', 'quotation') GROUP BY enquiry_id
-        ), waiting AS MATERIALIZED (
-          SELECT e.id, e.reference, e.contact_name AS customer, e.organisation,
-                 greatest(e.created_at, c.at) AS since, a.at AS answered
-            FROM ${enquiries} e
-            LEFT JOIN changes c ON c.enquiry_id = e.id
-            LEFT JOIN answers a ON a.enquiry_id = e.id
-           WHERE e.status <> 'closed'
-        )
-        SELECT id, reference, customer, organisation, since, count(*) OVER ()::int AS total
-          FROM waiting
-         WHERE since <= ${now} AND (answered IS NULL OR answered < since)
-         ORDER BY since, id
+        SELECT e.id, e.reference, e.contact_name AS customer, e.organisation,
+               coalesce((SELECT max(ev.created_at) FROM ${enquiryEvents} ev
+                          WHERE ev.enquiry_id = e.id
+                            AND ev.kind IN (${sql.join(
+                              BUYER_WORDS.map((kind) => sql`${kind}`),
+                              sql`, `,
+                            )})), e.created_at) AS since,
+               count(*) OVER ()::int AS total
+          FROM ${enquiries} e
+         WHERE e.waiting_for_us AND e.status <> 'closed' AND e.created_at <= ${now}
+         ORDER BY since, e.id
          LIMIT 500`),
       db()
         .select({

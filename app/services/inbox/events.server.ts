@@ -3,7 +3,7 @@ import { enquiries, enquiryEvents, type EnquiryEventKind } from '../db/schema';
 import type { Tx } from './shared.server';
 
 /** The buyer's words: after one of these, the enquiry waits for staff. */
-const BUYER_WORDS: readonly EnquiryEventKind[] = [
+export const BUYER_WORDS: readonly EnquiryEventKind[] = [
   'accepted',
   'declined',
   'changes_requested',
