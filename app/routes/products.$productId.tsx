@@ -225,12 +225,6 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             {product.name}
           </h1>
           <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-            {product.modelCode ? (
-              <>
-                <dt className="font-semibold text-slate-700">Model code</dt>
-                <dd className="[overflow-wrap:anywhere]">{product.modelCode}</dd>
-              </>
-            ) : null}
             <dt className="font-semibold text-slate-700">Sport</dt>
             <dd>
               <Link
@@ -275,6 +269,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <p className="text-sm text-slate-600">
               No online prices: send an enquiry and we reply with a quote.
             </p>
+            {/* Under the action, not above it: a row more up there pushes Add to Cart below a
+                phone's first screen. */}
+            {product.modelCode ? (
+              <p className="mt-3 text-sm text-slate-700 [overflow-wrap:anywhere]">
+                <span className="font-semibold">Model code</span> {product.modelCode}
+              </p>
+            ) : null}
             {/* A plain link: a file, which React Router does not render. */}
             <a
               href={`/products/${product.id}/sheet.pdf`}

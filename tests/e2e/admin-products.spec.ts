@@ -109,8 +109,8 @@ test('an admin creates, edits and deletes a product, and the shop follows', asyn
   // Each message blocks the submit; fixing one field at a time leaves the rest in place.
   await submit.click();
   for (const m of messages) await expect(page.getByText(m, { exact: true })).toBeVisible();
-  await expect(page.getByLabel('Name')).toBeFocused();
-  await page.getByLabel('Name').fill(name);
+  await expect(page.getByLabel('Name', { exact: true })).toBeFocused();
+  await page.getByLabel('Name', { exact: true }).fill(name);
   await submit.click();
   await expect(page.getByText(messages[0]!)).toHaveCount(0);
   await expect(page.getByLabel('Sport', { exact: true })).toBeFocused();
@@ -191,10 +191,10 @@ test('an admin creates, edits and deletes a product, and the shop follows', asyn
   await hydrated(page);
   await page.getByRole('link', { name: `Edit ${name}` }).click();
   await expect(page.getByRole('heading', { name: 'Edit Product' })).toBeVisible();
-  await expect(page.getByLabel('Name')).toHaveValue(name);
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
   const editUrl = page.url();
   const renamed = `${name} Pro`;
-  await page.getByLabel('Name').fill(renamed);
+  await page.getByLabel('Name', { exact: true }).fill(renamed);
   const editCategories = page.getByRole('group', { name: 'Categories' });
   await editCategories.getByRole('button', { name: 'Remove Nets' }).click();
   // The removed chip's button is gone: the focus is on another chip's, or the filter box.
@@ -229,7 +229,7 @@ test('an admin creates, edits and deletes a product, and the shop follows', asyn
   );
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   expect(page.url()).toBe(editUrl);
-  await expect(page.getByLabel('Name')).toHaveValue(renamed);
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(renamed);
   // The edit page's history says who changed what, images as thumbnails in their order.
   const history = page.getByRole('region', { name: 'History' });
   await expect(history.getByRole('listitem').first()).toContainText(
@@ -289,7 +289,7 @@ test('a new product whose save gets no answer (connection lost, a 500) keeps its
   const name = `Offline Goalpost ${randomUUID().slice(0, 6)}`;
   await page.goto('/admin/create');
   await hydrated(page);
-  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Sport', { exact: true }).selectOption({ label: 'Football' });
   const categories = page.getByRole('group', { name: 'Categories' });
   await categories.getByRole('checkbox', { name: 'Goalposts' }).check();
@@ -315,7 +315,7 @@ test('a new product whose save gets no answer (connection lost, a 500) keeps its
       page.getByRole('alert').filter({ hasText: 'Something went wrong. Please try again.' }),
     ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Add Product' })).toBeVisible();
-    await expect(page.getByLabel('Name')).toHaveValue(name);
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
     await expect(categories.getByRole('checkbox', { name: 'Goalposts' })).toBeChecked();
     await expect(page.getByRole('img', { name: /^Preview \d of/ })).toHaveCount(1);
     await expect(preview).toHaveAttribute('src', src!);
@@ -330,7 +330,7 @@ test('a new product whose save gets no answer (connection lost, a 500) keeps its
   // The next product starts from a clean form.
   await page.getByRole('link', { name: 'Add another product' }).click();
   await expect(page).toHaveURL(/\/admin\/create$/);
-  await expect(page.getByLabel('Name')).toHaveValue('');
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
   await expect(page.getByRole('img', { name: /^Preview \d of/ })).toHaveCount(0);
 });
 
@@ -736,7 +736,7 @@ test('the list shows product ids and sorts by its columns, by mouse, keyboard an
   await page.getByRole('button', { name: 'Duplicate' }).click();
   await expect(page).toHaveURL(/\/admin\/edit\/\d+\?copied=1$/);
   expect(page.url()).not.toContain(`/admin/edit/${beta}?`);
-  await expect(page.getByLabel('Name')).toHaveValue(`${tag} Beta (copy)`);
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(`${tag} Beta (copy)`);
   await expect(page.getByLabel('Status')).toHaveValue('draft');
   await expect(page.getByRole('img', { name: /^Preview 1 of/ })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Copy saved as a draft' })).toBeVisible();
@@ -992,7 +992,7 @@ test('the later of two edits is told the product changed, and nothing is overwri
   await page.goto(`/admin/list?q=${encodeURIComponent(original)}`);
   await hydrated(page);
   await page.getByRole('link', { name: `Edit ${original}` }).click();
-  await expect(page.getByLabel('Name')).toHaveValue(original);
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(original);
   const editUrl = page.url();
   const id = editUrl.split('/').pop()!;
 
@@ -1004,10 +1004,10 @@ test('the later of two edits is told the product changed, and nothing is overwri
     return other;
   };
   const [first, second] = [await open(), await open()];
-  await first.getByLabel('Name').fill(`${original} (first)`);
+  await first.getByLabel('Name', { exact: true }).fill(`${original} (first)`);
   await first.getByRole('button', { name: 'SUBMIT' }).click();
   await expect(first.getByText('successfully updated')).toBeVisible();
-  await second.getByLabel('Name').fill(`${original} (second)`);
+  await second.getByLabel('Name', { exact: true }).fill(`${original} (second)`);
   await second.getByRole('button', { name: 'SUBMIT' }).click();
   await expect(
     second.getByRole('alert').filter({ hasText: 'changed by someone else' }),
@@ -1016,9 +1016,9 @@ test('the later of two edits is told the product changed, and nothing is overwri
   expect(((await api.json()) as { name: string }).name).toBe(`${original} (first)`);
   // Reloading shows the stored product, and a save from there goes through.
   await second.getByRole('link', { name: 'Reload the product' }).click();
-  await expect(second.getByLabel('Name')).toHaveValue(`${original} (first)`);
+  await expect(second.getByLabel('Name', { exact: true })).toHaveValue(`${original} (first)`);
   await expect(second.getByText('changed by someone else')).toHaveCount(0);
-  await second.getByLabel('Name').fill(`${original} (second)`);
+  await second.getByLabel('Name', { exact: true }).fill(`${original} (second)`);
   await second.getByRole('button', { name: 'SUBMIT' }).click();
   await expect(second.getByText('successfully updated')).toBeVisible();
   await first.context().close();
@@ -1149,7 +1149,7 @@ test('a category deleted while the form has it ticked is named as gone, and leav
   await postForm(page, '/admin/create-categories', { name: category });
   await page.reload();
   await hydrated(page);
-  await page.getByLabel('Name').fill(`Orphan Goal ${randomUUID().slice(0, 6)}`);
+  await page.getByLabel('Name', { exact: true }).fill(`Orphan Goal ${randomUUID().slice(0, 6)}`);
   await page.getByLabel('Sport', { exact: true }).selectOption({ label: 'Football' });
   const categories = page.getByRole('group', { name: 'Categories' });
   await categories.getByRole('checkbox', { name: category }).check();
@@ -1191,7 +1191,7 @@ test('without JavaScript, an edit is saved or refused with its message, keeping 
   await expect(
     nojs.getByText('Adding, replacing or reordering images needs JavaScript.'),
   ).toBeVisible();
-  await nojs.getByLabel('Name').fill(`${original} saved`);
+  await nojs.getByLabel('Name', { exact: true }).fill(`${original} saved`);
   await nojs.getByRole('button', { name: 'SUBMIT' }).click();
   await expect(nojs.getByRole('status').filter({ hasText: 'successfully updated' })).toContainText(
     `${original} saved successfully updated`,
@@ -1203,11 +1203,11 @@ test('without JavaScript, an edit is saved or refused with its message, keeping 
   await page.getByLabel('Description').fill('Changed elsewhere.');
   await page.getByRole('button', { name: 'SUBMIT' }).click();
   await expect(page.getByText('successfully updated')).toBeVisible();
-  await nojs.getByLabel('Name').fill(`${original} mine`);
+  await nojs.getByLabel('Name', { exact: true }).fill(`${original} mine`);
   await nojs.getByLabel('Description').fill('My words.');
   await nojs.getByRole('button', { name: 'SUBMIT' }).click();
   await expect(nojs.getByText('changed by someone else').first()).toBeVisible();
-  await expect(nojs.getByLabel('Name')).toHaveValue(`${original} mine`);
+  await expect(nojs.getByLabel('Name', { exact: true })).toHaveValue(`${original} mine`);
   await expect(nojs.getByLabel('Description')).toHaveValue('My words.');
   // Saving again is refused again (the form keeps the revision it was opened at): no overwrite
   // of a change this page never showed.
