@@ -1,21 +1,11 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { EnquiryStatus, OrderStatus, QuotationStatus } from '../db/schema';
-import { enquiries, enquiryItems, orders, quotations, user } from '../db/schema';
+import { customerKeyOf, enquiries, enquiryItems, orders, quotations, user } from '../db/schema';
 import { db, rowsOf } from '../db/client.server';
 import { likePattern } from '../inbox/shared.server';
 
 /** Customers per page of the back office's list. */
 export const CUSTOMERS_PAGE_SIZE = 25;
-
-/**
- * Who a customer is: everyone who wrote from one e-mail address (letter case aside), or, when an
- * enquiry has no address, from one phone number (spaces and dashes aside). The key's MD5 names
- * the customer in the back office's addresses (no e-mail address in a URL, so none in a log or a
- * browser's history) and is what enquiries_customer_key_idx indexes: keep the two identical.
- */
-function customerKey(email: SQL, phone: SQL): SQL<string> {
-  return sql<string>`md5(coalesce(lower(${email}), 'tel:' || regexp_replace(${phone}, '[^0-9+]', '', 'g')))`;
-}
 
 /** An account's key: the same as the key of the enquiries sent from its address. */
 const accountKey = (email: SQL) => sql`md5(lower(${email}))`;
@@ -58,7 +48,7 @@ export async function listCustomers(filter: CustomerFilter): Promise<{
   pages: number;
 }> {
   const pattern = filter.q ? likePattern(filter.q) : null;
-  const key = customerKey(sql`e.contact_email`, sql`e.contact_phone`);
+  const key = customerKeyOf(sql`e.contact_email`, sql`e.contact_phone`);
   const enquiryMatch = pattern
     ? sql`HAVING bool_or(e.contact_name ILIKE ${pattern} OR e.contact_email ILIKE ${pattern}
                          OR e.contact_phone ILIKE ${pattern} OR e.organisation ILIKE ${pattern}
@@ -116,7 +106,7 @@ export async function listCustomers(filter: CustomerFilter): Promise<{
       LEFT JOIN LATERAL (
         SELECT e.contact_name, e.contact_email, e.contact_phone,
                (SELECT o.organisation FROM ${enquiries} o
-                 WHERE ${customerKey(sql`o.contact_email`, sql`o.contact_phone`)} = page.key
+                 WHERE ${customerKeyOf(sql`o.contact_email`, sql`o.contact_phone`)} = page.key
                    AND o.organisation IS NOT NULL AND o.anonymised_at IS NULL
                  ORDER BY o.created_at DESC, o.id DESC LIMIT 1) AS organisation
           FROM ${enquiries} e
@@ -221,7 +211,7 @@ export async function getCustomer(key: string): Promise<CustomerDetail | null> {
       .from(enquiries)
       .where(
         and(
-          sql`${customerKey(sql`${enquiries.contactEmail}`, sql`${enquiries.contactPhone}`)} = ${key}`,
+          sql`${customerKeyOf(sql`${enquiries.contactEmail}`, sql`${enquiries.contactPhone}`)} = ${key}`,
           isNull(enquiries.anonymisedAt),
         ),
       )
@@ -300,7 +290,7 @@ export async function getCustomer(key: string): Promise<CustomerDetail | null> {
 /** The key of an enquiry's customer, for the link from the enquiry to them (null: anonymised). */
 export async function customerKeyOfEnquiry(enquiryId: number): Promise<string | null> {
   const [row] = await db()
-    .select({ key: customerKey(sql`${enquiries.contactEmail}`, sql`${enquiries.contactPhone}`) })
+    .select({ key: customerKeyOf(sql`${enquiries.contactEmail}`, sql`${enquiries.contactPhone}`) })
     .from(enquiries)
     .where(and(eq(enquiries.id, enquiryId), isNull(enquiries.anonymisedAt)));
   return row?.key ?? null;

@@ -3,7 +3,7 @@
  * (drizzle `casing: 'snake_case'`), camelCase in TypeScript. The Better Auth tables (user, session,
  * account, verification) follow its Drizzle adapter's model; a profile is a `user` row.
  */
-import { relations, sql } from 'drizzle-orm';
+import { relations, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
@@ -419,6 +419,17 @@ export function enquirySearchText(t: {
   return sql`coalesce(${t.reference}, '') || chr(10) || coalesce(${t.contactName}, '') || chr(10) || coalesce(${t.contactEmail}, '') || chr(10) || coalesce(${t.organisation}, '') || chr(10) || coalesce(${t.poReference}, '') || chr(10) || coalesce(${t.message}, '')`;
 }
 
+/**
+ * Who a customer is: everyone who wrote from one e-mail address (letter case aside), or, when an
+ * enquiry has no address, from one phone number (spaces and dashes aside). The key's MD5 names
+ * the customer in the back office's addresses (no e-mail address in a URL, so none in a log or a
+ * browser's history). The index on enquiries and the customer queries use this one expression,
+ * so the index always matches them.
+ */
+export function customerKeyOf(email: SQLWrapper, phone: SQLWrapper): SQL<string> {
+  return sql<string>`md5(coalesce(lower(${email}), 'tel:' || regexp_replace(${phone}, '[^0-9+]', '', 'g')))`;
+}
+
 export const enquiries = pgTable(
   'enquiries',
   {
@@ -487,11 +498,8 @@ export const enquiries = pgTable(
     index('enquiries_status_idx').on(t.status, t.createdAt.desc()),
     index('enquiries_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     // A customer is everyone who wrote from one e-mail address (or, without one, one phone
-    // number): the back office's customer page finds their enquiries by this key's hash, the
-    // same expression as customerKey in services/customers/customers.server.ts.
-    index('enquiries_customer_key_idx').on(
-      sql`md5(coalesce(lower(${t.contactEmail}), 'tel:' || regexp_replace(${t.contactPhone}, '[^0-9+]', '', 'g')))`,
-    ),
+    // number): the back office's customer page finds their enquiries by this key.
+    index('enquiries_customer_key_idx').on(customerKeyOf(t.contactEmail, t.contactPhone)),
   ],
 );
 
