@@ -217,9 +217,12 @@ export async function storeImage(
     .flatten({ background: '#ffffff' });
   // Encode once with orientation applied: its size is the size the shop shows (an EXIF-rotated
   // portrait photo is taller than wide), and sharp writes no metadata unless asked to.
+  // mozjpeg's quantisation tables without its trellis and scan search: the full preset made a
+  // 2000×1500 photo's JPEG about 30% smaller and took four times as long (the JPEG is the
+  // fallback and the PDF's picture; browsers are served the WebP variants).
   const { data: original, info } = await image
     .clone()
-    .jpeg({ quality: 85, mozjpeg: true })
+    .jpeg({ quality: 85, mozjpeg: true, trellisQuantisation: false, optimiseScans: false })
     .toBuffer({ resolveWithObject: true });
   const name = options.name ?? createHash('sha256').update(input).digest('hex').slice(0, 20);
   const put = async (key: string, make: () => Promise<Buffer>, type: string) => {
@@ -232,7 +235,12 @@ export async function storeImage(
   for (const variant of stored.variants) {
     const full = variant.width === info.width;
     const scaled = full ? image.clone() : image.clone().resize({ width: variant.width });
-    await put(variant.key, () => scaled.webp({ quality: full ? 80 : 78 }).toBuffer(), 'image/webp');
+    // Effort 2 of 6: files within a few per cent of the default effort's, in a third of the time.
+    await put(
+      variant.key,
+      () => scaled.webp({ quality: full ? 80 : 78, effort: 2 }).toBuffer(),
+      'image/webp',
+    );
   }
   return stored;
 }
