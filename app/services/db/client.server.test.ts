@@ -16,10 +16,14 @@ async function withPool<T>(size: number, run: (pool: Database) => Promise<T>): P
   }
 }
 
-it('plans every connection for a catalogue in memory (random_page_cost), on either engine', async () => {
-  const result = await db().execute<{ random_page_cost: string }>(sql`SHOW random_page_cost`);
-  const rows = (Array.isArray(result) ? result : result.rows) as { random_page_cost: string }[];
-  expect(rows[0]!.random_page_cost).toBe(PLANNER_SETTINGS.random_page_cost);
+it('plans every connection for a catalogue in memory (random_page_cost) and without JIT compiling, on either engine', async () => {
+  const result = await db().execute(
+    sql`SELECT current_setting('random_page_cost') AS random_page_cost, current_setting('jit') AS jit`,
+  );
+  expect(rowsOf<{ random_page_cost: string; jit: string }>(result)[0]).toEqual({
+    random_page_cost: PLANNER_SETTINGS.random_page_cost,
+    jit: 'off',
+  });
 });
 
 it.runIf(process.env.TEST_DB === 'postgres')(

@@ -28,9 +28,12 @@ export interface PoolStats {
  * spinning disk): the catalogue lives in memory or on SSD, where reading the pages that an index
  * points to costs little more than reading pages in order. With 4, a search for a word found in
  * more than about a fifth of 100,000 products read the whole 150 MB table (70–85 ms) instead of
- * the matches' pages through the GIN index (20–30 ms); docs/decisions/005.
+ * the matches' pages through the GIN index (20–30 ms); docs/decisions/005. JIT compilation off:
+ * PostgreSQL compiles a query whose estimated cost is high, and a report over a year of
+ * enquiries, which estimates millions of rows and reads tens of thousands, spent 490 of its
+ * 650 ms compiling (the shop's queries run in milliseconds; none gains from compiling).
  */
-export const PLANNER_SETTINGS = { random_page_cost: '1.1' } as const;
+export const PLANNER_SETTINGS = { random_page_cost: '1.1', jit: 'off' } as const;
 
 /**
  * PGlite runs inside the server's process: its buffer pool and maintenance memory are part of the

@@ -185,26 +185,24 @@ const ANSWER_HORIZON_DAYS = 366;
 
 /**
  * The working calendar from one moment's Singapore day to another's, from the repository's own
- * list (isSingaporeWorkingDay): each day's number (days since 1 Jan 1970 in Singapore), whether
- * it is a working day, and the working hours of all the days before it.
+ * list (isSingaporeWorkingDay): the first day's number (days since 1 Jan 1970 in Singapore) and,
+ * for each day from it, whether it is a working day and the working hours of all the days before.
  */
 function workingCalendar(from: Date, to: Date) {
   const length = WORKING_HOURS.end - WORKING_HOURS.start;
   const first = Math.floor((from.getTime() / 1000 + SG_OFFSET_S) / DAY_S);
   const last = Math.floor((to.getTime() / 1000 + SG_OFFSET_S) / DAY_S);
-  const days: number[] = [];
   const before: number[] = [];
   const working: string[] = [];
   let total = 0;
   for (let day = first; day <= last; day++) {
     const open = isSingaporeWorkingDay(new Date(day * DAY_S * 1000).toISOString().slice(0, 10));
-    days.push(day);
     before.push(total);
     working.push(open ? 't' : 'f');
     if (open) total += length;
   }
   return {
-    days: `{${days.join(',')}}`,
+    first,
     before: `{${before.join(',')}}`,
     working: `{${working.join(',')}}`,
     /** The last second of the last day, in Singapore seconds. */
@@ -214,12 +212,13 @@ function workingCalendar(from: Date, to: Date) {
 
 /**
  * Working hours from each enquiry of a period to its first reply or quotation. The calendar of
- * working days comes from the holiday list (workingCalendar) and carries the working hours before
- * each day, so an enquiry's wait is the calendar's count at its answer less the count at its
- * arrival, each found by a hash join on the Singapore day number (times as seconds since 1970 in
- * Singapore: plain arithmetic, no time-zone lookups per row). An answer more than a year after
- * the period is timed as if it came at the calendar's end. The median and 90th percentile are
- * PostgreSQL's continuous percentiles; unanswered enquiries are counted apart.
+ * working days comes from the holiday list (workingCalendar) as two arrays by day, whether the day
+ * is a working one and the working hours before it, so an enquiry's wait is the count at its
+ * answer less the count at its arrival, each read from the arrays by its Singapore day (times as
+ * seconds since 1970 in Singapore: plain arithmetic, no time-zone lookup or join per row). An
+ * answer more than a year after the period is timed as if it came at the calendar's end. The
+ * median and 90th percentile are PostgreSQL's continuous percentiles; unanswered enquiries are
+ * counted apart.
  */
 async function firstReplyTimes(b: Bounds, now: Date): Promise<ReportData['firstReply']> {
   const open = WORKING_HOURS.start;
@@ -228,12 +227,14 @@ async function firstReplyTimes(b: Bounds, now: Date): Promise<ReportData['firstR
     Math.max(now.getTime(), b.curEnd.getTime()) + ANSWER_HORIZON_DAYS * DAY_S * 1000,
   );
   const cal = workingCalendar(b.prevStart, last);
-  // Working hours on a day before the second `t` (0 to the day's length; none off working days).
-  const within = (t: SQL, c: 'ca' | 'cb') => {
-    const day = sql.raw(c);
-    return sql`CASE WHEN ${day}.working
-      THEN least(greatest((${t} - ${day}.day * ${DAY_S}::float8) / 3600 - ${open}, 0), ${length})
-      ELSE 0 END`;
+  // Working hours before the second `t`: those of the days before its day, and of its own day
+  // up to it (0 to the day's length; none on a day off). Arrays count from 1.
+  const hoursBefore = (t: SQL) => {
+    const day = sql`floor(${t} / ${DAY_S})`;
+    const index = sql`(${day}::int - ${cal.first} + 1)`;
+    return sql`((${cal.before}::float8[])[${index}] + CASE WHEN (${cal.working}::boolean[])[${index}]
+      THEN least(greatest((${t} - ${day} * ${DAY_S}) / 3600 - ${open}, 0), ${length})
+      ELSE 0 END)`;
   };
   const [row] = await rows<Record<string, unknown>>(sql`
     WITH asked AS (
@@ -247,16 +248,11 @@ async function firstReplyTimes(b: Bounds, now: Date): Promise<ReportData['firstR
         FROM enquiry_events v JOIN asked a ON a.id = v.enquiry_id
        WHERE v.kind IN ('reply', 'quotation')
        GROUP BY v.enquiry_id
-    ), calendar AS (
-      SELECT * FROM unnest(${cal.days}::int[], ${cal.before}::float8[], ${cal.working}::boolean[])
-                 AS c(day, before, working)
     ), waits AS (
       SELECT a.p, w.t IS NOT NULL AS done,
-             (ca.before + ${within(sql`w.t`, 'ca')}) - (cb.before + ${within(sql`a.t`, 'cb')}) AS hours
+             ${hoursBefore(sql`w.t`)} - ${hoursBefore(sql`a.t`)} AS hours
         FROM asked a
-        JOIN calendar cb ON cb.day = floor(a.t / ${DAY_S})::int
         LEFT JOIN answered w ON w.enquiry_id = a.id
-        LEFT JOIN calendar ca ON ca.day = floor(w.t / ${DAY_S})::int
     )
     SELECT
       percentile_cont(0.5) WITHIN GROUP (ORDER BY hours) FILTER (WHERE p = 0 AND done) AS median0,
