@@ -18,6 +18,7 @@ import {
   primaryKey,
   serial,
   text,
+  unique,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -472,6 +473,11 @@ export const enquiries = pgTable(
      * not answered yet (a reply, a quotation, an order or invoice) nor closed it.
      */
     waitingForUs: boolean().notNull().default(true),
+    /**
+     * Its first reply or quotation, kept by a trigger on enquiry_events (migration 0022) so the
+     * reports time first answers without reading the timeline.
+     */
+    firstAnsweredAt: timestamp({ withTimezone: true }),
     /** The privacy notice's version (PRIVACY_NOTICE_VERSION) the form linked to when sent. */
     privacyNoticeVersion: text(),
     ...timestamps,
@@ -520,6 +526,45 @@ export const enquiryItems = pgTable(
     index('enquiry_items_enquiry_id_idx').on(t.enquiryId),
     index('enquiry_items_product_name_trgm_idx').using('gin', t.productName.op('gin_trgm_ops')),
   ],
+);
+
+// ---------- report roll-ups ----------
+
+/**
+ * Enquiries and quantities per product and Singapore day, counted by a trigger on enquiry_items
+ * as the items are written (migration 0022), so a report over a year reads a few thousand rows
+ * instead of every line of every enquiry. An enquiry counts once per product however many lines
+ * it has of it. `productId` has no foreign key: a deleted product keeps its counts under its
+ * name as enquired; lines without a product (none in the catalogue when asked) count by name.
+ * Counts as they happened: a product's later move to another category changes nothing here.
+ */
+export const enquiryProductDays = pgTable(
+  'enquiry_product_days',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    productId: integer(),
+    productName: text().notNull(),
+    enquiries: integer().notNull(),
+    quantity: integer().notNull(),
+  },
+  (t) => [
+    unique('enquiry_product_days_key').on(t.day, t.productId, t.productName).nullsNotDistinct(),
+  ],
+);
+
+/**
+ * Enquiries and quantities per category and Singapore day, by the categories the products were
+ * in when asked for; an enquiry counts once per category (the same trigger).
+ */
+export const enquiryCategoryDays = pgTable(
+  'enquiry_category_days',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    categoryId: integer().notNull(),
+    enquiries: integer().notNull(),
+    quantity: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.categoryId] })],
 );
 
 export const contactMessages = pgTable(
