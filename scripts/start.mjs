@@ -107,8 +107,9 @@ async function runPrimary(count) {
    * death: a failure is another death) or `reload` (a rolling restart: a failure ends it).
    * Resolves true once the worker listens, false when it exits first.
    */
+  const socket = systemdSocket();
   const fork = (kind) => {
-    const worker = cluster.fork();
+    const worker = cluster.fork(socket ? { FIELDHOUSE_LISTEN_FD: String(socket.fd) } : {});
     let served = false;
     const listening = new Promise((resolve) => {
       worker.once('listening', () => {
@@ -203,8 +204,21 @@ async function runPrimary(count) {
   for (let i = 0; i < count; i++) if (!(await fork('boot').listening)) return;
   serving = true;
   log.info(
-    `Fieldhouse is serving on http://localhost:${process.env.PORT ?? 3000} (${count} processes)`,
+    `Fieldhouse is serving on ${socket ? 'the socket from systemd' : `http://localhost:${process.env.PORT ?? 3000}`} (${count} processes)`,
   );
+}
+
+/**
+ * The listening socket systemd hands over with socket activation (deploy/fieldhouse.socket): fd 3,
+ * when LISTEN_FDS names one for this process (LISTEN_PID). systemd keeps the socket open while the
+ * server restarts, so connections that arrive meanwhile wait in its queue for the new process
+ * instead of being refused or reset. Several processes: the primary is the one systemd started,
+ * and it listens on the socket for its workers (Node's cluster), which it tells so.
+ */
+function systemdSocket() {
+  if (process.env.FIELDHOUSE_LISTEN_FD) return { fd: Number(process.env.FIELDHOUSE_LISTEN_FD) };
+  const handed = Number(process.env.LISTEN_FDS) >= 1;
+  return handed && Number(process.env.LISTEN_PID) === process.pid ? { fd: 3 } : null;
 }
 
 const processes = processesWanted();
@@ -248,9 +262,16 @@ async function serve() {
       });
     }
     app.use(mod.createApp());
+    const socket = systemdSocket();
     const server = app.listen(
-      port,
-      () => cluster.isWorker || mod.log().info(`Fieldhouse is serving on http://localhost:${port}`),
+      socket ?? port,
+      () =>
+        cluster.isWorker ||
+        mod
+          .log()
+          .info(
+            `Fieldhouse is serving on ${socket ? 'the socket from systemd' : `http://localhost:${port}`}`,
+          ),
     );
     // A graceful stop (server/shutdown.ts): requests in flight, the mail being sent and the job
     // running finish within SHUTDOWN_TIMEOUT_MS; then the database closes and the spans still

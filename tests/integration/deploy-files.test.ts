@@ -11,7 +11,12 @@ import { describe, expect, it } from 'vitest';
 import { parseEnv } from '~/services/env.server';
 
 const guide = readFileSync('docs/deploy.md', 'utf8');
-const UNITS = ['fieldhouse.service', 'fieldhouse-backup.service', 'fieldhouse-backup.timer'];
+const UNITS = [
+  'fieldhouse.service',
+  'fieldhouse.socket',
+  'fieldhouse-backup.service',
+  'fieldhouse-backup.timer',
+];
 
 function available(tool: string): boolean {
   const found = spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
@@ -85,6 +90,13 @@ describe('the systemd units', () => {
     expect(unitSettings('deploy/fieldhouse-backup.service').get('ExecStart')).toEqual([
       `/srv/fieldhouse/node_modules/.bin/${pkg.scripts.backup}`,
     ]);
+  });
+
+  it('hand the shop its port from a socket unit, on the address the Caddyfile proxies to', () => {
+    expect(service.get('Requires')).toEqual(['fieldhouse.socket']);
+    const socket = unitSettings('deploy/fieldhouse.socket');
+    expect(socket.get('ListenStream')).toEqual(['127.0.0.1:3000']);
+    expect(readFileSync('deploy/Caddyfile', 'utf8')).toContain('reverse_proxy 127.0.0.1:3000');
   });
 
   it('give a stopping server more time than its own time limit and closing the database', () => {

@@ -3,7 +3,8 @@
 // them; /readyz says 503 at once; connections close as soon as they are idle; every enquiry
 // acknowledged is in the database afterwards; the exit code is 0, or 1 when the time limit
 // (SHUTDOWN_TIMEOUT_MS) cut a request; one process ignores SIGHUP. SIGHUP with WEB_CONCURRENCY=2
-// (PostgreSQL): every process is replaced and not one request fails.
+// (PostgreSQL): every process is replaced and not one request fails. With the port held by
+// systemd (socket activation), a SIGTERM and the next process lose not one request either.
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
@@ -78,6 +79,8 @@ interface Outcome {
   kind: 'page' | 'enquiry';
   /** 'ok', 'refused' (no connection: not accepted), or what went wrong. */
   result: string;
+  /** When the request was sent and when its answer (or failure) came. */
+  sent: number;
   at: number;
 }
 
@@ -90,24 +93,26 @@ function stream(base: string, productIds: number[], clients = 3) {
   const outcomes: Outcome[] = [];
   const acknowledged: string[] = [];
   let stopping = false;
-  const record = (kind: Outcome['kind'], result: string) =>
-    outcomes.push({ kind, result, at: Date.now() });
+  const record = (kind: Outcome['kind'], result: string, sent: number) =>
+    outcomes.push({ kind, result, sent, at: Date.now() });
   const client = async (id: number) => {
     for (let n = 0; !stopping; n++) {
+      let sent = Date.now();
       try {
         const page = await send(base, n % 2 ? `/products/${productIds[0]}` : '/shop');
-        record('page', page.status === 200 ? 'ok' : `status ${page.status}`);
+        record('page', page.status === 200 ? 'ok' : `status ${page.status}`, sent);
       } catch (error) {
-        record('page', errorCode(error));
+        record('page', errorCode(error), sent);
       }
       const key = randomUUID();
+      sent = Date.now();
       try {
         const answer = await send(base, '/cart.data', enquiryBody(productIds, key, `${id}-${n}`));
         const ok = answer.status === 202 && ACK.test(answer.text);
         if (ok) acknowledged.push(key);
-        record('enquiry', ok ? 'ok' : `status ${answer.status}`);
+        record('enquiry', ok ? 'ok' : `status ${answer.status}`, sent);
       } catch (error) {
-        record('enquiry', errorCode(error));
+        record('enquiry', errorCode(error), sent);
       }
       if (outcomes.at(-1)?.result === 'refused') await new Promise((r) => setTimeout(r, 50));
     }
@@ -333,6 +338,50 @@ describe('SIGTERM', () => {
     expect((await gone).code).toBe(1);
     const cut = logLines(shop).find((l) => l.msg.startsWith('Shutdown time limit reached'));
     expect(cut).toMatchObject({ cutRequests: 1, timeoutMs: 500 });
+  }, 240_000);
+});
+
+describe('SIGTERM with the port held by systemd (socket activation)', () => {
+  it('restarts without one refused or failed request', async () => {
+    const dataDir = newDataDir('socket');
+    const productIds = await prepareCatalogue(dataDir);
+    const shop = (server = await startBuiltServer(serverEnv(5000), {
+      dataDir,
+      socketActivation: true,
+    }));
+    const started = () =>
+      [...shop.stderr().matchAll(/socket-holder: started (\d+)/g)].map((m) => Number(m[1]));
+    const serving = () =>
+      logLines(shop).filter((l) => l.msg === 'Fieldhouse is serving on the socket from systemd');
+    expect(serving()).toHaveLength(1);
+
+    const flow = stream(shop.base, productIds);
+    await afterAcknowledged(flow, 5);
+    const [first] = started();
+    process.kill(first!, 'SIGTERM');
+    // The new process boots (the embedded database waits for the old one to let go) while the
+    // requests that arrive wait in the socket's queue.
+    await vi.waitFor(() => expect(serving()).toHaveLength(2), { timeout: 60_000, interval: 100 });
+    expect(started()).toHaveLength(2);
+    await afterAcknowledged(flow, 5);
+    await flow.stop();
+
+    const failed = flow.outcomes.filter((o) => o.result !== 'ok');
+    expect(failed).toEqual([]);
+    // Some were sent after the old process stopped taking connections and answered by the new
+    // one: they waited in the socket's queue meanwhile.
+    const logged = (msg: RegExp, pid: number) =>
+      Date.parse(String(logLines(shop).find((l) => msg.test(l.msg) && l.pid === pid)?.time));
+    const [, second] = started();
+    const closedAt = logged(/^Stopping: /, first!);
+    const servingAt = logged(/^Fieldhouse is serving/, second!);
+    const waited = flow.outcomes.filter((o) => o.sent > closedAt && o.at > servingAt);
+    expect(waited.length).toBeGreaterThan(0);
+    const found = await stored(dataDir, flow.acknowledged);
+    expect(flow.acknowledged.filter((key) => !found.includes(key))).toEqual([]);
+    console.log(
+      `restart (socket activation): ${flow.outcomes.length} requests, all answered, ${waited.length} of them queued while no process served; ${flow.acknowledged.length} enquiries acknowledged and stored`,
+    );
   }, 240_000);
 });
 

@@ -58,13 +58,25 @@ export interface BuiltServer {
  */
 export async function startBuiltServer(
   env: Record<string, string> = {},
-  options: { port?: number; dataDir?: string; timeoutMs?: number } = {},
+  options: {
+    port?: number;
+    dataDir?: string;
+    timeoutMs?: number;
+    /**
+     * The port held by a stand-in for systemd's socket activation (socket-holder.pl), which
+     * starts the server again each time it exits; `child` is then the holder.
+     */
+    socketActivation?: boolean;
+  } = {},
 ): Promise<BuiltServer> {
   ensureBuild();
   const port = options.port ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'fieldhouse-server-'));
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const command = options.socketActivation
+    ? ['perl', 'tests/setup/socket-holder.pl', String(port), process.execPath, 'scripts/start.mjs']
+    : [process.execPath, 'scripts/start.mjs'];
+  const child = spawn(command[0]!, command.slice(1), {
     env: {
       ...process.env,
       NODE_ENV: 'production',
