@@ -549,6 +549,8 @@ export const enquiryProductDays = pgTable(
   },
   (t) => [
     unique('enquiry_product_days_key').on(t.day, t.productId, t.productName).nullsNotDistinct(),
+    // The previous period's count of each of a report's top products.
+    index('enquiry_product_days_product_idx').on(t.productId, t.day),
   ],
 );
 

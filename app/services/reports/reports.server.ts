@@ -365,26 +365,37 @@ async function pipelineNow(now: Date): Promise<PipelineRow[]> {
 /**
  * Enquiries (and quantities) per product in the period, with the previous period's count, from
  * the daily totals kept as enquiries are written (enquiry_product_days); a product deleted since,
- * or not in the catalogue when asked for, is its name as enquired.
+ * or not in the catalogue when asked for, is its name as enquired. The period's totals first, the
+ * top ten of them, then the previous period's count of just those ten by the product's index:
+ * with a large catalogue the days hold about a row per line, and the previous period's rows are
+ * as many again.
  */
 async function topProducts(periods: ReportPeriods): Promise<RankedRow[]> {
-  const d = days(periods);
+  const { current, previous } = periods;
   const result = await rows<Record<string, unknown>>(sql`
     WITH counted AS (
-      SELECT product_id, max(product_name) AS snapshot,
-             coalesce(sum(enquiries) FILTER (WHERE ${d.current}), 0)::int AS enquiries,
-             coalesce(sum(quantity) FILTER (WHERE ${d.current}), 0)::int AS quantity,
-             coalesce(sum(enquiries) FILTER (WHERE NOT ${d.current}), 0)::int AS previous
+      SELECT product_id, CASE WHEN product_id IS NULL THEN product_name END AS gone,
+             max(product_name) AS snapshot, sum(enquiries)::int AS enquiries,
+             sum(quantity)::int AS quantity
         FROM enquiry_product_days
-       WHERE ${d.both}
-       GROUP BY product_id, CASE WHEN product_id IS NULL THEN product_name END
+       WHERE day >= ${current.from}::date AND day <= ${current.to}::date
+       GROUP BY 1, 2
+    ), top AS (
+      SELECT r.product_id, r.gone, coalesce(p.name, r.snapshot) AS name, r.enquiries, r.quantity
+        FROM counted r
+        LEFT JOIN products p ON p.id = r.product_id
+       ORDER BY r.enquiries DESC, r.quantity DESC, coalesce(p.name, r.snapshot) COLLATE "C"
+       LIMIT ${TOP}
     )
-    SELECT coalesce(p.name, r.snapshot) AS name, r.enquiries, r.quantity, r.previous
-      FROM counted r
-      LEFT JOIN products p ON p.id = r.product_id
-     WHERE r.enquiries > 0
-     ORDER BY r.enquiries DESC, r.quantity DESC, coalesce(p.name, r.snapshot) COLLATE "C"
-     LIMIT ${TOP}`);
+    SELECT t.name, t.enquiries, t.quantity,
+           (SELECT coalesce(sum(d.enquiries), 0)::int
+              FROM enquiry_product_days d
+             WHERE d.day >= ${previous.from}::date AND d.day <= ${previous.to}::date
+               AND CASE WHEN t.product_id IS NULL
+                        THEN d.product_id IS NULL AND d.product_name = t.gone
+                        ELSE d.product_id = t.product_id END) AS previous
+      FROM top t
+     ORDER BY t.enquiries DESC, t.quantity DESC, t.name COLLATE "C"`);
   return result.map(ranked);
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "enquiry_product_days_product_idx" ON "enquiry_product_days" USING btree ("product_id","day");
