@@ -388,12 +388,15 @@ async function topProducts(periods: ReportPeriods): Promise<RankedRow[]> {
        LIMIT ${TOP}
     )
     SELECT t.name, t.enquiries, t.quantity,
-           (SELECT coalesce(sum(d.enquiries), 0)::int
-              FROM enquiry_product_days d
-             WHERE d.day >= ${previous.from}::date AND d.day <= ${previous.to}::date
-               AND CASE WHEN t.product_id IS NULL
-                        THEN d.product_id IS NULL AND d.product_name = t.gone
-                        ELSE d.product_id = t.product_id END) AS previous
+           -- Two lookups, each by the index: a product, or a name asked for without one.
+           coalesce((SELECT sum(d.enquiries) FROM enquiry_product_days d
+                      WHERE d.product_id = t.product_id
+                        AND d.day >= ${previous.from}::date AND d.day <= ${previous.to}::date), 0)
+           + coalesce((SELECT sum(d.enquiries) FROM enquiry_product_days d
+                        WHERE t.product_id IS NULL AND d.product_id IS NULL
+                          AND d.product_name = t.gone
+                          AND d.day >= ${previous.from}::date AND d.day <= ${previous.to}::date), 0)
+           AS previous
       FROM top t
      ORDER BY t.enquiries DESC, t.quantity DESC, t.name COLLATE "C"`);
   return result.map(ranked);
