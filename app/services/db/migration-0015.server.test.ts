@@ -1,28 +1,16 @@
 // Migration 0015 (product status and the trash) on a catalogue made before it: every product
 // stays published and out of the trash, search rows included, and the activity log's images named
 // by a short hash are named by their thumbnail's key where the image is still stored.
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, expect, it } from 'vitest';
+import { migrationsUpTo } from '../../../tests/setup/migrations';
 
 const client = new PGlite({ extensions: { pg_trgm } });
 afterAll(() => client.close());
-
-/** The committed migrations up to and including `last`, in a folder of their own. */
-function migrationsUpTo(last: number): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'fieldhouse-migrations-'));
-  cpSync('drizzle', folder, { recursive: true });
-  const file = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(file, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx <= last);
-  writeFileSync(file, JSON.stringify(journal));
-  return folder;
-}
 
 // PGlite of its own whatever the engine under test: it runs once, in the PGlite suite.
 it.skipIf(process.env.TEST_DB === 'postgres')(

@@ -1,28 +1,16 @@
 // Migration 0022 (the reports' daily totals) on a shop with enquiries made before it: each
 // enquiry's first answer is found in its timeline, and the totals per product and category are
 // counted from the items already there, on the enquiry's Singapore day.
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, expect, it } from 'vitest';
+import { migrationsUpTo } from '../../../tests/setup/migrations';
 
 const client = new PGlite({ extensions: { pg_trgm } });
 afterAll(() => client.close());
-
-/** The committed migrations up to and including `last`, in a folder of their own. */
-function migrationsUpTo(last: number): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'fieldhouse-migrations-'));
-  cpSync('drizzle', folder, { recursive: true });
-  const file = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(file, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx <= last);
-  writeFileSync(file, JSON.stringify(journal));
-  return folder;
-}
 
 // PGlite of its own whatever the engine under test: it runs once, in the PGlite suite.
 it.skipIf(process.env.TEST_DB === 'postgres')(
