@@ -188,7 +188,13 @@ export default function AdminMessage({ loaderData }: Route.ComponentProps) {
                 <Inbox aria-hidden className="size-4" /> Enquiry {enquiry.reference}
               </Link>
             ) : (
-              <Link to={`/admin/enquiries/new?message=${message.id}`} className={secondaryButton}>
+              // A document load, not the router's: followed while the page's mark-read POST
+              // and its reload were under way, the router's navigation was lost now and then.
+              <Link
+                to={`/admin/enquiries/new?message=${message.id}`}
+                reloadDocument
+                className={secondaryButton}
+              >
                 <Inbox aria-hidden className="size-4" /> Turn into an enquiry
               </Link>
             )}
