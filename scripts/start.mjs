@@ -203,9 +203,7 @@ async function runPrimary(count) {
   // One after another: the first migrates, seeds and creates the admin before the next starts.
   for (let i = 0; i < count; i++) if (!(await fork('boot').listening)) return;
   serving = true;
-  log.info(
-    `Fieldhouse is serving on ${socket ? 'the socket from systemd' : `http://localhost:${process.env.PORT ?? 3000}`} (${count} processes)`,
-  );
+  log.info(`${servedOn(socket, process.env.PORT ?? 3000)} (${count} processes)`);
 }
 
 /**
@@ -220,6 +218,10 @@ function systemdSocket() {
   const handed = Number(process.env.LISTEN_FDS) >= 1;
   return handed && Number(process.env.LISTEN_PID) === process.pid ? { fd: 3 } : null;
 }
+
+/** Where the log says the shop is served: systemd's socket, or the port it opened. */
+const servedOn = (socket, port) =>
+  `Fieldhouse is serving on ${socket ? 'the socket from systemd' : `http://localhost:${port}`}`;
 
 const processes = processesWanted();
 if (cluster.isPrimary && processes > 1) await runPrimary(processes);
@@ -265,13 +267,7 @@ async function serve() {
     const socket = systemdSocket();
     const server = app.listen(
       socket ?? port,
-      () =>
-        cluster.isWorker ||
-        mod
-          .log()
-          .info(
-            `Fieldhouse is serving on ${socket ? 'the socket from systemd' : `http://localhost:${port}`}`,
-          ),
+      () => cluster.isWorker || mod.log().info(servedOn(socket, port)),
     );
     // A graceful stop (server/shutdown.ts): requests in flight, the mail being sent and the job
     // running finish within SHUTDOWN_TIMEOUT_MS; then the database closes and the spans still
