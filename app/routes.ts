@@ -88,6 +88,7 @@ export default [
     route('speed', 'routes/admin.speed.tsx'),
     route('messages', 'routes/admin.messages.tsx'),
     route('messages/:id', 'routes/admin.messages.$id.tsx'),
+    route('messages/:id/read', 'routes/admin.messages.$id.read.ts'),
     // Canned replies: snippets staff insert into replies.
     route('replies', 'routes/admin.replies.tsx'),
     // Any other /admin/… address goes through the guard before its 404: a guest is sent to sign

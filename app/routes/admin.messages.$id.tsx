@@ -1,6 +1,6 @@
 import { CheckCircle2, Inbox, Mail, RotateCcw } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { data, Link, useActionData, useFetcher } from 'react-router';
+import { data, Link, useActionData, useFetcher, useRevalidator } from 'react-router';
 import type { Route } from './+types/admin.messages.$id';
 import { PostResult } from '~/components/admin/inbox/post-result';
 import { AdminPageHeader, BackLink } from '~/components/admin/admin-shell';
@@ -19,7 +19,6 @@ import { useOnResult } from '~/lib/use-on-result';
 import { UserError } from '~/services/errors.server';
 import { formAction, parseInput, readForm } from '~/services/forms.server';
 import {
-  markMessageRead,
   readMessage,
   replyToMessage,
   setMessageHandled,
@@ -56,10 +55,6 @@ export async function action({ request, params }: Route.ActionArgs) {
   return formAction(async () => {
     const form = await readForm(request);
     const values = formValues(form);
-    if (values.intent === 'read') {
-      await markMessageRead(id);
-      return { ok: true as const };
-    }
     if (values.intent === 'handled') {
       const handled = parseInput(MessageHandledSchema, values).handled === 'true';
       await setMessageHandled(admin, id, handled);
@@ -158,13 +153,28 @@ function HandledForm({ handled }: { handled: boolean }) {
  * Marks the message read once its page has shown it, with a POST: the page's GET writes nothing,
  * so a prefetch or a link preview does not mark it. Without JavaScript a reply or Mark handled
  * marks it read.
+ *
+ * A plain fetch and then a revalidation (the back office's unread count), not a fetcher: React
+ * Router ends a fetcher action by committing its reload over any navigation begun while that
+ * reload ran, and one begun while the router was still finding its routes was dropped, so a
+ * link clicked in the page's first moments did nothing now and then. A revalidation during a
+ * navigation restarts that navigation instead.
  */
 function useMarkRead(id: number, unread: boolean) {
-  const { submit } = useFetcher();
+  const { revalidate } = useRevalidator();
   useEffect(() => {
-    if (unread)
-      void submit({ intent: 'read' }, { method: 'post', action: `/admin/messages/${id}` });
-  }, [id, unread, submit]);
+    if (!unread) return;
+    let shown = true;
+    void fetch(`/admin/messages/${id}/read`, { method: 'POST' })
+      .then((response) => {
+        if (response.ok && shown) void revalidate();
+      })
+      // Unread it stays: the next visit marks it again.
+      .catch(() => undefined);
+    return () => {
+      shown = false;
+    };
+  }, [id, unread, revalidate]);
 }
 
 export default function AdminMessage({ loaderData }: Route.ComponentProps) {
@@ -188,13 +198,7 @@ export default function AdminMessage({ loaderData }: Route.ComponentProps) {
                 <Inbox aria-hidden className="size-4" /> Enquiry {enquiry.reference}
               </Link>
             ) : (
-              // A document load, not the router's: followed while the page's mark-read POST
-              // and its reload were under way, the router's navigation was lost now and then.
-              <Link
-                to={`/admin/enquiries/new?message=${message.id}`}
-                reloadDocument
-                className={secondaryButton}
-              >
+              <Link to={`/admin/enquiries/new?message=${message.id}`} className={secondaryButton}>
                 <Inbox aria-hidden className="size-4" /> Turn into an enquiry
               </Link>
             )}

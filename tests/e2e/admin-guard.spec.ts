@@ -213,6 +213,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/admin/messages' },
   { method: 'GET', path: '/admin/messages?show=all' },
   { method: 'GET', path: '/admin/messages/1' },
+  { method: 'POST', path: '/admin/messages/1/read', form: () => ({}) },
   {
     method: 'POST',
     path: '/admin/messages/1',
