@@ -176,8 +176,24 @@ export async function isStored(image: StoredImage): Promise<boolean> {
 }
 
 /**
- * The keys and variants of an image stored under `name` in `folder` at this size: the JPEG
- * original, a WebP at each variant width below its own, and a WebP at its own width.
+ * The widest picture stored: no page asks for a wider one. A product's main picture is at most
+ * 767 CSS pixels wide (a phone or small tablet; 600 beside the details on a desktop), 1534 device
+ * pixels on a 2× screen; the banners are drawn 1600 wide. A larger upload is stored at this width.
+ */
+export const MAX_STORED_WIDTH = 1600;
+
+/** The size an image of `width` × `height` is stored at: at most MAX_STORED_WIDTH wide. */
+export function storedSize(width: number, height: number): { width: number; height: number } {
+  if (width <= MAX_STORED_WIDTH) return { width, height };
+  return {
+    width: MAX_STORED_WIDTH,
+    height: Math.max(1, Math.round((height * MAX_STORED_WIDTH) / width)),
+  };
+}
+
+/**
+ * The keys and variants of an image stored under `name` in `folder` at this (stored) size: the
+ * JPEG original, a WebP at each variant width below its own, and a WebP at its own width.
  */
 export function storedImageLayout(
   folder: string,
@@ -194,12 +210,29 @@ export function storedImageLayout(
   return { key: `${folder}/${name}.jpg`, width, height, variants };
 }
 
+/** The input could not be decoded (a damaged or truncated file), as opposed to storage failing. */
+export class ImageDecodeError extends Error {
+  constructor(cause: unknown) {
+    super('The image could not be decoded.', { cause });
+    this.name = 'ImageDecodeError';
+  }
+}
+
+interface Pixels {
+  data: Buffer;
+  info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+}
+
+const fromPixels = ({ data, info }: Pixels) =>
+  sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+
 /**
  * Stores an already checked image (see uploads.server.ts) and its WebP variants: orientation
- * applied, metadata (EXIF, GPS) dropped by re-encoding. Keys are content hashes, so the same
- * picture uploaded twice is stored once; `name` replaces the hash for a caller that derives its
- * own deterministic name. `written` receives each key this call created (not ones that already
- * existed), so a caller whose transaction fails can remove exactly those.
+ * applied, metadata (EXIF, GPS) dropped by re-encoding, at most MAX_STORED_WIDTH wide. Keys are
+ * content hashes, so the same picture uploaded twice is stored once; `name` replaces the hash for
+ * a caller that derives its own deterministic name. `written` receives each key this call created
+ * (not ones that already existed), so a caller whose transaction fails can remove exactly those.
+ * A file that does not decode throws ImageDecodeError.
  */
 export async function storeImage(
   input: Buffer,
@@ -207,38 +240,59 @@ export async function storeImage(
 ): Promise<StoredImage> {
   const { folder = 'products', written = [] } = options;
   const store = storage();
-  // Transparent parts become white, in the JPEG (which has no transparency: they were black) and
-  // in the WebP variants alike, as the shop's white cards show them.
-  const image = sharp(input, {
-    failOn: 'error',
-    limitInputPixels: options.limitInputPixels ?? 40_000_000,
-  })
-    .rotate()
-    .flatten({ background: '#ffffff' });
-  // Encode once with orientation applied: its size is the size the shop shows (an EXIF-rotated
-  // portrait photo is taller than wide), and sharp writes no metadata unless asked to.
-  // mozjpeg's quantisation tables without its trellis and scan search: the full preset made a
-  // 2000×1500 photo's JPEG about 30% smaller and took four times as long (the JPEG is the
-  // fallback and the PDF's picture; browsers are served the WebP variants).
-  const { data: original, info } = await image
-    .clone()
-    .jpeg({ quality: 85, mozjpeg: true, trellisQuantisation: false, optimiseScans: false })
-    .toBuffer({ resolveWithObject: true });
+  // Decoded once, into pixels every file below is encoded from (a pipeline per file would decode
+  // the upload again for each): orientation applied, so the size is the size the shop shows (an
+  // EXIF-rotated portrait photo is taller than wide); transparent parts white, in the JPEG (which
+  // has none: they were black) and the WebP files alike, as the shop's white cards show them.
+  let pixels: Pixels;
+  try {
+    pixels = (await sharp(input, {
+      failOn: 'error',
+      limitInputPixels: options.limitInputPixels ?? 40_000_000,
+    })
+      .rotate()
+      .flatten({ background: '#ffffff' })
+      .resize({ width: MAX_STORED_WIDTH, withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true })) as Pixels;
+  } catch (error) {
+    throw new ImageDecodeError(error);
+  }
   const name = options.name ?? createHash('sha256').update(input).digest('hex').slice(0, 20);
   const put = async (key: string, make: () => Promise<Buffer>, type: string) => {
     if (await store.has(key)) return;
     await store.put(key, await make(), type);
     written.push(key);
   };
-  const stored = storedImageLayout(folder, name, info.width, info.height);
-  await put(stored.key, async () => original, 'image/jpeg');
-  for (const variant of stored.variants) {
-    const full = variant.width === info.width;
-    const scaled = full ? image.clone() : image.clone().resize({ width: variant.width });
+  const stored = storedImageLayout(folder, name, pixels.info.width, pixels.info.height);
+  // mozjpeg's quantisation tables without its trellis and scan search: the full preset made a
+  // photo's JPEG about 30% smaller and took four times as long (the JPEG is the fallback and the
+  // PDFs' picture; browsers are served the WebP files). sharp writes no metadata unless asked to.
+  await put(
+    stored.key,
+    () =>
+      fromPixels(pixels)
+        .jpeg({ quality: 85, mozjpeg: true, trellisQuantisation: false, optimiseScans: false })
+        .toBuffer(),
+    'image/jpeg',
+  );
+  // Largest first, each smaller one scaled from the one before: fewer pixels to read each time.
+  let source = pixels;
+  for (const variant of [...stored.variants].reverse()) {
+    const full = variant.width === pixels.info.width;
+    if (!full)
+      source = (await fromPixels(source)
+        .resize({ width: variant.width })
+        .raw()
+        .toBuffer({ resolveWithObject: true })) as Pixels;
+    const scaled = source;
     // Effort 2 of 6: files within a few per cent of the default effort's, in a third of the time.
     await put(
       variant.key,
-      () => scaled.webp({ quality: full ? 80 : 78, effort: 2 }).toBuffer(),
+      () =>
+        fromPixels(scaled)
+          .webp({ quality: full ? 80 : 78, effort: 2 })
+          .toBuffer(),
       'image/webp',
     );
   }

@@ -87,4 +87,31 @@ describe('checkImage and storeImage', () => {
     }
     expect(stored.variants.map((v) => v.width)).toEqual([200]);
   });
+
+  it('stores a picture wider than any page shows at the widest width a page asks for', async () => {
+    const wide = await sharp({
+      create: {
+        width: 2400,
+        height: 1000,
+        channels: 4,
+        background: { r: 0, g: 0, b: 255, alpha: 0 },
+      },
+    })
+      .png()
+      .toBuffer();
+    const stored = await storeImage(wide);
+    expect({ width: stored.width, height: stored.height }).toEqual({ width: 1600, height: 667 });
+    expect(stored.variants.map((v) => v.width)).toEqual([320, 640, 960, 1600]);
+    for (const [key, width] of [
+      [stored.key, 1600],
+      ...stored.variants.map((v) => [v.key, v.width] as const),
+    ] as const) {
+      const file = await readFile(path.join(uploadsDir(), key));
+      const meta = await sharp(file).metadata();
+      expect(meta.width, key).toBe(width);
+      // Transparency becomes the white of the shop's cards.
+      const { dominant } = await sharp(file).stats();
+      expect(dominant, key).toEqual({ r: 248, g: 248, b: 248 });
+    }
+  });
 });

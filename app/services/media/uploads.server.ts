@@ -82,11 +82,13 @@ export type ImageProblem = 'notImage' | 'tooManyPixels' | 'damaged';
 /**
  * Whether a file is an image of one of `formats` (sharp's names: 'jpeg', 'png', 'webp') by its
  * content (its name and declared type are ignored) that decodes completely within the pixel
- * limit: null when it is, else what is wrong.
+ * limit: null when it is, else what is wrong. With `decode: false` only the header is read, for
+ * a caller that decodes the file next anyway (storeImage throws ImageDecodeError if it is damaged).
  */
 export async function imageProblem(
   data: Buffer,
   formats: readonly string[],
+  { decode = true }: { decode?: boolean } = {},
 ): Promise<ImageProblem | null> {
   let meta: Metadata;
   try {
@@ -99,6 +101,7 @@ export async function imageProblem(
   // The header alone says how big the decoded image would be: refuse before decoding it.
   if (!meta.width || !meta.height || meta.width * meta.height > MAX_IMAGE_PIXELS)
     return 'tooManyPixels';
+  if (!decode) return null;
   try {
     // A full decode: a truncated or corrupt file fails here rather than half-stored.
     await sharp(data, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })

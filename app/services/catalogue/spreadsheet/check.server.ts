@@ -30,7 +30,7 @@ import {
   type ProductStatus,
 } from '../../db/schema';
 import { UserError } from '../../errors.server';
-import { storeImage, type StoredImage } from '../../media/storage.server';
+import { ImageDecodeError, storeImage, type StoredImage } from '../../media/storage.server';
 import { imageProblem, MAX_IMAGE_PIXELS, UPLOAD_MESSAGES } from '../../media/uploads.server';
 import { eq } from 'drizzle-orm';
 import { specificationLine } from '~/lib/specifications';
@@ -584,13 +584,19 @@ export async function checkImport(input: CheckInput): Promise<void> {
       let problem: string | null = null;
       if (!data) problem = CHECK_MESSAGES.imageTooLarge(name);
       else {
-        const found = await imageProblem(data, ['jpeg', 'png', 'webp']);
+        // The header here; storing decodes the whole file (once) and says if it is damaged.
+        let found = await imageProblem(data, ['jpeg', 'png', 'webp'], { decode: false });
+        if (!found)
+          try {
+            imagesFound[name] = await storeImage(data, {
+              limitInputPixels: MAX_IMAGE_PIXELS,
+              written: storedKeys,
+            });
+          } catch (error) {
+            if (!(error instanceof ImageDecodeError)) throw error;
+            found = 'damaged';
+          }
         if (found) problem = UPLOAD_MESSAGES[found](`Image "${name}"`);
-        else
-          imagesFound[name] = await storeImage(data, {
-            limitInputPixels: MAX_IMAGE_PIXELS,
-            written: storedKeys,
-          });
       }
       if (problem) for (const row of rowsNaming) issue(row, COLUMNS.images, problem);
       imagesDone++;

@@ -27,6 +27,7 @@ import {
 } from './import.server';
 import { READ_MESSAGES } from './read.server';
 import { ZIP_MESSAGES } from './zip.server';
+import { UPLOAD_MESSAGES } from '../../media/uploads.server';
 
 const actor = { id: null, name: 'Ada Admin' };
 const EXAMPLE = path.resolve('docs/catalogue-example.csv');
@@ -244,8 +245,24 @@ describe('importing a spreadsheet', () => {
     rows[5]![col('Images')] = 'notes.jpg';
     rows[6]![col('Model code')] = rows[7]![col('Model code')] = 'SAME-1';
     rows[8]![col('Name')] = '=1+1';
+    rows[9]![col('Images')] = 'cut.jpg';
+    // A JPEG cut off half way: its header reads, its pixels do not.
+    const photo = await sharp({
+      create: {
+        width: 64,
+        height: 64,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 30 },
+      },
+    })
+      .jpeg()
+      .toBuffer();
     const job = await runImport(toCsv(rows), {
-      zip: { 'notes.jpg': Buffer.from('not a picture') },
+      zip: {
+        'notes.jpg': Buffer.from('not a picture'),
+        'cut.jpg': photo.subarray(0, photo.length / 2),
+      },
     });
     expect(job.status).toBe('checked');
     expect(job.issues).toEqual([
@@ -256,6 +273,7 @@ describe('importing a spreadsheet', () => {
       { row: 6, column: 'Images', message: 'Image "notes.jpg" is not a JPEG, PNG or WebP image.' },
       { row: 8, column: 'Model code', message: CHECK_MESSAGES.codeTwice('SAME-1', 7) },
       { row: 9, column: 'Name', message: CHECK_MESSAGES.formula },
+      { row: 10, column: 'Images', message: UPLOAD_MESSAGES.damaged('Image "cut.jpg"') },
     ]);
     await expect(startApply(actor, job.id)).rejects.toMatchObject({ status: 409 });
     expect((await getImportJob(job.id))?.status).toBe('checked');
