@@ -756,25 +756,119 @@ function importCsv(rows: number, images = 0): string {
   return lines.join('\r\n');
 }
 
-/** A ZIP of `n` photo-sized JPEGs (noise, which compresses as badly as a photo). */
-async function photoZip(n: number): Promise<Buffer> {
-  const { default: sharp } = await import('sharp');
-  const { default: yazl } = await import('yazl');
-  const zip = new yazl.ZipFile();
-  for (let i = 0; i < n; i++) {
-    const photo = await sharp({
+let floor: Promise<string> | undefined;
+let grainField: Promise<Buffer> | undefined;
+const GRAIN = { width: 2100, height: 1600 };
+
+/** Gaussian noise around mid-grey, the sensor's grain, made once. */
+function sensorGrain(): Promise<Buffer> {
+  grainField ??= import('sharp').then(({ default: sharp }) =>
+    sharp({
       create: {
-        width: 2000,
-        height: 1500,
+        ...GRAIN,
         channels: 3,
         background: '#808080',
-        noise: { type: 'gaussian', mean: 128, sigma: 30 + i },
+        noise: { type: 'gaussian', mean: 128, sigma: 12 },
       },
     })
-      .jpeg({ quality: 85 })
-      .toBuffer();
-    zip.addBuffer(photo, `photo-${i}.jpg`, { compress: false });
-  }
+      .raw()
+      .toBuffer(),
+  );
+  return grainField;
+}
+
+/** A wooden floor, 2000×380, as a PNG data URL (drawn once: the turbulence takes seconds). */
+function woodenFloor(): Promise<string> {
+  floor ??= (async () => {
+    const { default: sharp } = await import('sharp');
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="2000" height="380">
+      <filter id="wood" x="0" y="0" width="1" height="1">
+        <feTurbulence type="fractalNoise" baseFrequency="0.003 0.09" numOctaves="4" seed="7"/>
+        <feColorMatrix values="0 0 0 0.55 0.25  0 0 0 0.4 0.15  0 0 0 0.25 0.06  0 0 0 0 1"/>
+      </filter>
+      <rect width="2000" height="380" filter="url(#wood)"/>
+    </svg>`;
+    const png = await sharp(Buffer.from(svg)).png().toBuffer();
+    return `data:image/png;base64,${png.toString('base64')}`;
+  })();
+  return floor;
+}
+
+/**
+ * A product shot as a camera or a photographer's export gives it: 2000×1500, an object with
+ * shading and a shadow on a studio backdrop over a wooden floor, the sensor's grain, JPEG at
+ * quality 90 (about 480 KB). `i` varies the colour and the grain, so no two files are the same
+ * (stored images are named by their content: a repeat would be free).
+ */
+async function productPhoto(i: number): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  const hue = (i * 47) % 360;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="2000" height="1500">
+    <defs>
+      <linearGradient id="bg" x1="0" y1="0" x2="0" y2="1">
+        <stop offset="0" stop-color="#fbfbfa"/><stop offset="1" stop-color="#d9dadc"/>
+      </linearGradient>
+      <radialGradient id="ball" cx="0.38" cy="0.32" r="0.75">
+        <stop offset="0" stop-color="hsl(${hue},80%,78%)"/>
+        <stop offset="0.55" stop-color="hsl(${hue},70%,45%)"/>
+        <stop offset="1" stop-color="hsl(${hue},60%,14%)"/>
+      </radialGradient>
+      <radialGradient id="shadow"><stop offset="0" stop-color="#000" stop-opacity="0.45"/>
+        <stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>
+    </defs>
+    <rect width="2000" height="1500" fill="url(#bg)"/>
+    <image x="0" y="1120" width="2000" height="380" href="${await woodenFloor()}"/>
+    <ellipse cx="1000" cy="1220" rx="520" ry="70" fill="url(#shadow)"/>
+    <circle cx="1000" cy="760" r="470" fill="url(#ball)"/>
+    <path d="M560 700 C 800 560, 1200 560, 1440 700" stroke="#1b1b1b" stroke-width="16" fill="none" opacity="0.7"/>
+    <path d="M1000 290 C 880 560, 880 960, 1000 1230" stroke="#1b1b1b" stroke-width="16" fill="none" opacity="0.7"/>
+    <text x="1000" y="900" font-family="sans-serif" font-size="120" font-weight="700" text-anchor="middle" fill="#ffffff" opacity="0.85">FIELD ${i}</text>
+  </svg>`;
+  // A window of one larger grain field, placed differently for each photo (libvips takes
+  // seconds to make Gaussian noise of this size).
+  const grain = await sharp(await sensorGrain(), {
+    raw: { width: GRAIN.width, height: GRAIN.height, channels: 3 },
+  })
+    .extract({ left: (i * 7) % 100, top: (i * 13) % 100, width: 2000, height: 1500 })
+    .raw()
+    .toBuffer();
+  return sharp(Buffer.from(svg))
+    .composite([
+      { input: grain, raw: { width: 2000, height: 1500, channels: 3 }, blend: 'overlay' },
+    ])
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+let noiseField: Promise<Buffer> | undefined;
+
+/**
+ * Gaussian noise as a 2000×1500 JPEG: an encoder's worst case, far harder than any photo. Each is
+ * a different window of one field made once.
+ */
+async function noisePhoto(i: number): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  noiseField ??= sharp({
+    create: {
+      ...GRAIN,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
+    .raw()
+    .toBuffer();
+  return sharp(await noiseField, { raw: { ...GRAIN, channels: 3 } })
+    .extract({ left: (i * 7) % 100, top: (i * 13) % 100, width: 2000, height: 1500 })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+/** A ZIP of `n` pictures named photo-0.jpg… as `make` draws them. */
+async function photoZip(n: number, make: (i: number) => Promise<Buffer>): Promise<Buffer> {
+  const { default: yazl } = await import('yazl');
+  const zip = new yazl.ZipFile();
+  for (let i = 0; i < n; i++) zip.addBuffer(await make(i), `photo-${i}.jpg`, { compress: false });
   zip.end();
   const chunks: Buffer[] = [];
   for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
@@ -856,19 +950,25 @@ async function importScenario(engine: string, base: string, pid: number): Promis
     `  import of 10,000 rows: checked in ${checkS.toFixed(1)} s, applied in ${applyS.toFixed(1)} s; guest /shop p99 meanwhile ${worstP99} ms (worst of ${p99s.length} runs of 5 s)`,
   );
 
+  // Photos: product shots (what a company's folder holds), then noise (the worst case).
   const photos = 40;
-  const zip = await photoZip(photos);
-  const cpuBefore = cpuMs(pid);
-  const started = performance.now();
-  const imagesId = await upload(importCsv(photos, photos), zip);
-  await until(imagesId, 'What the import would do');
-  const imagesS = (performance.now() - started) / 1000;
-  const cpuS = (cpuMs(pid) - cpuBefore) / 1000;
-  const perSecond = photos / imagesS;
-  const perCpuSecond = photos / cpuS;
-  console.log(
-    `  ${photos} photos (2000×1500 JPEG): ${perSecond.toFixed(1)} per second, ${perCpuSecond.toFixed(1)} per second of server CPU`,
-  );
+  const photoRuns: { label: string; perSecond: number; perCpuSecond: number }[] = [];
+  for (const [label, make] of [
+    ['product photos', productPhoto],
+    ['noise', noisePhoto],
+  ] as const) {
+    const zip = await photoZip(photos, make);
+    const cpuBefore = cpuMs(pid);
+    const started = performance.now();
+    const imagesId = await upload(importCsv(photos, photos), zip);
+    await until(imagesId, 'What the import would do');
+    const imagesS = (performance.now() - started) / 1000;
+    const cpuS = (cpuMs(pid) - cpuBefore) / 1000;
+    photoRuns.push({ label, perSecond: photos / imagesS, perCpuSecond: photos / cpuS });
+    console.log(
+      `  ${photos} ${label} (2000×1500 JPEG): ${(photos / imagesS).toFixed(1)} per second, ${(photos / cpuS).toFixed(1)} per second of server CPU`,
+    );
+  }
   const postgres = !isPglite(engine);
   const within = (value: number, budget: number) =>
     `${value <= (postgres ? budget : budget * 3) ? 'met' : 'MISSED'} (≤ ${postgres ? budget : budget * 3} s)`;
@@ -891,12 +991,12 @@ async function importScenario(engine: string, base: string, pid: number): Promis
       value: `${worstP99} ms`,
       verdict: `${worstP99 <= 100 ? 'met' : 'MISSED'} (≤ 100 ms)`,
     },
-    {
+    ...photoRuns.map((run) => ({
       engine,
-      label: 'import: photos checked and stored per CPU second',
-      value: `${perCpuSecond.toFixed(1)} /s (${perSecond.toFixed(1)} /s wall)`,
-      verdict: `${perCpuSecond >= 5 ? 'met' : 'MISSED'} (≥ 5 per second per core)`,
-    },
+      label: `import: ${run.label} checked and stored per CPU second`,
+      value: `${run.perCpuSecond.toFixed(1)} /s (${run.perSecond.toFixed(1)} /s wall)`,
+      verdict: `${run.perCpuSecond >= 5 ? 'met' : 'MISSED'} (≥ 5 per second per core)`,
+    })),
   ];
 }
 
