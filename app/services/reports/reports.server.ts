@@ -253,16 +253,18 @@ async function firstReplyTimes(b: Bounds, now: Date): Promise<ReportData['firstR
              ${hoursBefore(sql`answered`)} - ${hoursBefore(sql`t`)} AS hours
         FROM asked
     )
-    SELECT
-      percentile_cont(0.5) WITHIN GROUP (ORDER BY hours) FILTER (WHERE p = 0 AND done) AS median0,
-      percentile_cont(0.5) WITHIN GROUP (ORDER BY hours) FILTER (WHERE p = 1 AND done) AS median1,
-      percentile_cont(0.9) WITHIN GROUP (ORDER BY hours) FILTER (WHERE p = 0 AND done) AS p90_0,
-      percentile_cont(0.9) WITHIN GROUP (ORDER BY hours) FILTER (WHERE p = 1 AND done) AS p90_1,
-      count(*) FILTER (WHERE p = 0 AND done)::int AS answered0,
-      count(*) FILTER (WHERE p = 1 AND done)::int AS answered1,
-      count(*) FILTER (WHERE p = 0 AND NOT done)::int AS unanswered0,
-      count(*) FILTER (WHERE p = 1 AND NOT done)::int AS unanswered1
-    FROM waits`);
+    SELECT cur[1] AS median0, prev[1] AS median1, cur[2] AS p90_0, prev[2] AS p90_1,
+           answered0, answered1, unanswered0, unanswered1
+      FROM (
+        SELECT
+          -- Both percentiles from one sort of each period's waits.
+          percentile_cont(ARRAY[0.5, 0.9]) WITHIN GROUP (ORDER BY hours) FILTER (WHERE p = 0 AND done) AS cur,
+          percentile_cont(ARRAY[0.5, 0.9]) WITHIN GROUP (ORDER BY hours) FILTER (WHERE p = 1 AND done) AS prev,
+          count(*) FILTER (WHERE p = 0 AND done)::int AS answered0,
+          count(*) FILTER (WHERE p = 1 AND done)::int AS answered1,
+          count(*) FILTER (WHERE p = 0 AND NOT done)::int AS unanswered0,
+          count(*) FILTER (WHERE p = 1 AND NOT done)::int AS unanswered1
+        FROM waits) figures`);
   return {
     medianHours: { current: orNull(row?.median0), previous: orNull(row?.median1) },
     p90Hours: { current: orNull(row?.p90_0), previous: orNull(row?.p90_1) },
@@ -323,32 +325,35 @@ async function quotationOutcomes(b: Bounds, now: Date): Promise<QuotationRow[]> 
  * progress ones without a quotation the buyer can act on count by themselves (no value: nothing
  * is on offer); the others by their latest revision: awaiting the buyer's answer (sent, not
  * expired), changes requested (not expired), or accepted without an order yet, each with that
- * revision's value.
+ * revision's value. Every enquiry's stage is worked out once (a materialised step: inlined, the
+ * stage was computed again for the filter, the grouping and each sum), from each enquiry's latest
+ * revision and the quotations with orders, both read in one pass rather than looked up per enquiry.
  */
 async function pipelineNow(now: Date): Promise<PipelineRow[]> {
   const result = await rows<{ stage: PipelineStage; c: number; before: string; total: string }>(sql`
+    WITH latest AS (
+      SELECT DISTINCT ON (enquiry_id) enquiry_id, id, status, valid_until,
+             subtotal_cents - discount_cents AS before, total_cents AS total
+        FROM quotations
+       ORDER BY enquiry_id, sequence DESC
+    ), staged AS MATERIALIZED (
+      SELECT CASE
+               WHEN q.status = 'accepted' AND o.quotation_id IS NULL THEN 'accepted'
+               WHEN q.status = 'changes_requested' AND q.valid_until > ${now} THEN 'changes_requested'
+               WHEN q.status = 'sent' AND q.valid_until > ${now} THEN 'awaiting_answer'
+               WHEN e.status = 'new' THEN 'new'
+               WHEN e.status = 'in_progress' THEN 'in_progress'
+             END AS stage,
+             q.before, q.total
+        FROM enquiries e
+        LEFT JOIN latest q ON q.enquiry_id = e.id
+        LEFT JOIN (SELECT DISTINCT quotation_id FROM orders) o ON o.quotation_id = q.id
+       WHERE e.status <> 'closed'
+    )
     SELECT stage, count(*)::int AS c,
            coalesce(sum(before) FILTER (WHERE stage NOT IN ('new', 'in_progress')), 0)::bigint AS before,
            coalesce(sum(total) FILTER (WHERE stage NOT IN ('new', 'in_progress')), 0)::bigint AS total
-      FROM (
-        SELECT CASE
-                 WHEN q.status = 'accepted'
-                      AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.quotation_id = q.id) THEN 'accepted'
-                 WHEN q.status = 'changes_requested' AND q.valid_until > ${now} THEN 'changes_requested'
-                 WHEN q.status = 'sent' AND q.valid_until > ${now} THEN 'awaiting_answer'
-                 WHEN e.status = 'new' THEN 'new'
-                 WHEN e.status = 'in_progress' THEN 'in_progress'
-               END AS stage,
-               CASE WHEN q.status IN ('accepted', 'changes_requested', 'sent')
-                    THEN q.subtotal_cents - q.discount_cents END AS before,
-               CASE WHEN q.status IN ('accepted', 'changes_requested', 'sent')
-                    THEN q.total_cents END AS total
-          FROM enquiries e
-          LEFT JOIN LATERAL (
-            SELECT id, status, valid_until, subtotal_cents, discount_cents, total_cents
-              FROM quotations WHERE enquiry_id = e.id ORDER BY sequence DESC LIMIT 1) q ON true
-         WHERE e.status <> 'closed'
-      ) staged
+      FROM staged
      WHERE stage IS NOT NULL
      GROUP BY stage`);
   return PIPELINE_STAGES.map((stage) => {
@@ -366,9 +371,9 @@ async function pipelineNow(now: Date): Promise<PipelineRow[]> {
  * Enquiries (and quantities) per product in the period, with the previous period's count, from
  * the daily totals kept as enquiries are written (enquiry_product_days); a product deleted since,
  * or not in the catalogue when asked for, is its name as enquired. The period's totals first, the
- * top ten of them, then the previous period's count of just those ten by the product's index:
- * with a large catalogue the days hold about a row per line, and the previous period's rows are
- * as many again.
+ * top ten of them (named only once they are found), then the previous period's count of just
+ * those ten by the product's index: with a large catalogue the days hold about a row per line,
+ * and the previous period's rows are as many again.
  */
 async function topProducts(periods: ReportPeriods): Promise<RankedRow[]> {
   const { current, previous } = periods;
@@ -380,9 +385,12 @@ async function topProducts(periods: ReportPeriods): Promise<RankedRow[]> {
         FROM enquiry_product_days
        WHERE day >= ${current.from}::date AND day <= ${current.to}::date
        GROUP BY 1, 2
+    ), leaders AS (
+      -- The most asked for (ties at the tenth place kept), so that only they need a name.
+      SELECT * FROM counted ORDER BY enquiries DESC, quantity DESC FETCH FIRST ${TOP} ROWS WITH TIES
     ), top AS (
       SELECT r.product_id, r.gone, coalesce(p.name, r.snapshot) AS name, r.enquiries, r.quantity
-        FROM counted r
+        FROM leaders r
         LEFT JOIN products p ON p.id = r.product_id
        ORDER BY r.enquiries DESC, r.quantity DESC, coalesce(p.name, r.snapshot) COLLATE "C"
        LIMIT ${TOP}
