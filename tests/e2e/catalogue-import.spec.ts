@@ -1,12 +1,15 @@
 // The catalogue in bulk, as the demo admin: export the list's filter, edit three rows and add one,
-// the dry run shows exactly those, apply, the shop shows the changes; a file with errors shows
-// them all and applies nothing; a long check shows its progress after a reload and is cancelled;
-// a product's specifications edited in its form and shown on its page.
+// the dry run shows exactly those, apply, the shop shows the changes; the Excel export and the
+// images ZIP of a filtered list, read back; a file with errors shows them all and applies nothing;
+// a long check shows its progress after a reload and is cancelled; a product's specifications
+// edited in its form and shown on its page.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import sharp from 'sharp';
+import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { pdfText } from '../pdf/text';
 import { expect, hydrated, request as playwrightRequest, test, type Page } from './test';
@@ -44,6 +47,75 @@ async function zipOf(files: Record<string, Buffer>): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/** The files of a ZIP on disk, by name. */
+function unzip(file: string): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) =>
+    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error ?? new Error(`${file} is not a ZIP`));
+      const files = new Map<string, Buffer>();
+      zip.on('error', reject);
+      zip.on('end', () => resolve(files));
+      zip.on('entry', (entry: yauzl.Entry) =>
+        zip.openReadStream(entry, (failed, stream) => {
+          if (failed || !stream) return reject(failed ?? new Error(entry.fileName));
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('error', reject);
+          stream.on('end', () => {
+            files.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        }),
+      );
+      zip.readEntry();
+    }),
+  );
+}
+
+/** A picture of one colour, as staff would upload it. */
+function picture(colour: string): Promise<Buffer> {
+  return sharp({ create: { width: 160, height: 120, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+}
+
+/** An image's average colour as [r, g, b], 0–255. */
+async function averageColour(image: Buffer): Promise<number[]> {
+  const { channels } = await sharp(image).stats();
+  return channels.slice(0, 3).map((c) => Math.round(c.mean));
+}
+
+/**
+ * A draft of its own (off the shop, so no other spec meets it) made through Add Product's form
+ * post, with `pictures` in order; answers its id.
+ */
+async function newDraft(
+  page: Page,
+  fields: Record<string, string | string[]>,
+  pictures: Buffer[],
+): Promise<number> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ ...fields, status: 'draft' }))
+    for (const v of [value].flat()) form.append(name, v);
+  pictures.forEach((data, i) => {
+    form.append('images', `new:${i}`);
+    form.append('file', new Blob([new Uint8Array(data)], { type: 'image/png' }), `${i}.png`);
+  });
+  const response = await page.request.post('/admin/create.data', { multipart: form });
+  expect(response.ok(), await response.text()).toBe(true);
+  // A saved product's answer sends to its edit page (a redirect, as React Router encodes one).
+  return Number(/\/admin\/edit\/(\d+)/.exec(await response.text())![1]);
+}
+
+/** Clicks a link of the list's Export menu and answers the file it downloads. */
+async function exported(page: Page, link: string) {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: link }).click(),
+  ]);
+  return { name: download.suggestedFilename(), path: (await download.path())! };
 }
 
 async function upload(page: Page, csv: string, zip?: Buffer) {
@@ -137,6 +209,107 @@ test('export, edit three rows and add one, check, apply: the shop shows the chan
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Relay Batons ${RUN}`);
   await expect(page.getByRole('row', { name: 'Length 30 cm' })).toBeVisible();
   await expect(page.getByTestId('main-image')).toBeVisible();
+});
+
+test('the Excel export and the images ZIP hold the list’s products, formulas neutralised', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  const tag = `Xport${RUN}`;
+  // What a spreadsheet would run as a formula (a link that sends the reader elsewhere) when the
+  // file is opened, pasted into a description.
+  const formula = '=HYPERLINK("https://example.com/pay","Order form")';
+  const colours = { rebounder: ['#d02020', '#2040d0'], ladder: ['#20a040'] };
+  const rebounder = await newDraft(
+    page,
+    {
+      name: `${tag} Rebounder`,
+      sportId: '1',
+      categoryIds: ['8'],
+      description: formula,
+      specName: ['Width'],
+      specValue: ['1.2'],
+      specUnit: ['m'],
+    },
+    await Promise.all(colours.rebounder.map(picture)),
+  );
+  const ladder = await newDraft(
+    page,
+    { name: `${tag} Agility Ladder`, sportId: '1', categoryIds: ['8'] },
+    await Promise.all(colours.ladder.map(picture)),
+  );
+
+  await page.goto(`/admin/list?q=${tag}`);
+  const shown = page.getByText(/^\d+ products? matching/);
+  await expect(shown).toHaveText(`2 products matching “${tag}”`);
+  const count = Number((await shown.textContent())!.split(' ')[0]);
+  const listed = await page
+    .getByRole('table')
+    .getByRole('checkbox', { name: /^Select (?!all)/ })
+    .evaluateAll((boxes) =>
+      boxes.map((b) => b.getAttribute('aria-label')!.slice('Select '.length)),
+    );
+  await page.getByText('Export', { exact: true }).click();
+  const xlsx = await exported(page, 'Spreadsheet (Excel) of the products in this list');
+  const zip = await exported(page, 'Images (ZIP) of the products in this list');
+  expect(xlsx.name).toMatch(/^catalogue-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  expect(zip.name).toMatch(/^catalogue-images-\d{4}-\d{2}-\d{2}\.zip$/);
+
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(xlsx.path);
+  const sheet = book.getWorksheet('Catalogue')!;
+  const rows: ExcelJS.Row[] = [];
+  sheet.eachRow((row) => rows.push(row));
+  const cells = (row: ExcelJS.Row) =>
+    Array.from({ length: sheet.columnCount }, (_, i) => row.getCell(i + 1).text);
+  const header = cells(rows[0]!);
+  expect(header).toEqual([
+    'ID',
+    'Model code',
+    'Name',
+    'Status',
+    'Sport',
+    'Categories',
+    'Description',
+    'Images',
+    'Spec: Width',
+    'Unit: Width',
+  ]);
+  const products = rows.slice(1).map((row) => ({
+    row,
+    ...Object.fromEntries(cells(row).map((text, i) => [header[i], text])),
+  })) as ({ row: ExcelJS.Row } & Record<string, string>)[];
+  // A row for each product the list shows, and for nothing else.
+  expect(products).toHaveLength(count);
+  expect(products.map((p) => p.Name).sort()).toEqual([...listed].sort());
+  expect(products.map((p) => Number(p.ID))).toEqual([rebounder, ladder]);
+  const [first] = products;
+  expect(first).toMatchObject({
+    Status: 'draft',
+    Sport: 'Football',
+    'Spec: Width': '1.2',
+    'Unit: Width': 'm',
+  });
+
+  // The formula arrives as text with the apostrophe that stops a spreadsheet from running it.
+  const description = first!.row.getCell(header.indexOf('Description') + 1);
+  expect(description.type).toBe(ExcelJS.ValueType.String);
+  expect(description.formula).toBeUndefined();
+  expect(description.value).toBe(`'${formula}`);
+
+  // The ZIP holds exactly the images the Images column names, each the picture uploaded there.
+  const named = products.flatMap((p) => p.Images!.split('; ').filter(Boolean));
+  expect(named).toEqual([`${rebounder}-1.jpg`, `${rebounder}-2.jpg`, `${ladder}-1.jpg`]);
+  const files = await unzip(zip.path);
+  expect([...files.keys()].sort()).toEqual([...named].sort());
+  const uploaded = [...colours.rebounder, ...colours.ladder];
+  for (const [i, name] of named.entries()) {
+    const image = files.get(name)!;
+    expect((await sharp(image).metadata()).format, name).toBe('jpeg');
+    const want = [1, 3, 5].map((at) => parseInt(uploaded[i]!.slice(at, at + 2), 16));
+    const got = await averageColour(image);
+    got.forEach((c, channel) => expect(Math.abs(c - want[channel]!), name).toBeLessThan(16));
+  }
 });
 
 test('a file with errors shows them all and applies nothing', async ({ page }) => {
