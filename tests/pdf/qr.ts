@@ -1,37 +1,44 @@
+import { spawn, spawnSync } from 'node:child_process';
 import jsQR from 'jsqr';
-import { ColorSpace, Document, Matrix } from 'mupdf';
+import sharp from 'sharp';
+
+/**
+ * Whether pdftoppm is here to render pages. Without it the QR tests are skipped, except under
+ * CI=true, where they must run (.ci/run installs poppler-utils).
+ */
+export const canRenderPdf =
+  process.env.CI === 'true' || spawnSync('pdftoppm', ['-v']).error === undefined;
+
+/** Renders a PDF's first page to a PNG with poppler's pdftoppm (`apt-get install poppler-utils`). */
+function firstPagePng(pdf: Buffer, dpi: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('pdftoppm', ['-png', '-r', String(dpi), '-f', '1', '-singlefile', '-']);
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(Buffer.concat(out))
+        : reject(new Error(`pdftoppm exited with ${code}: ${Buffer.concat(err).toString()}`)),
+    );
+    child.stdin.end(pdf);
+  });
+}
 
 /**
  * What the QR code on a PDF's first page says, read the way a phone reads a printed sheet: the
- * page is rendered to pixels with MuPDF on white paper and the pixels decoded with jsQR. Null
- * when no code is found. `scale` is pixels per point: 2 is 144 dpi.
+ * page is rendered to pixels on white paper and the pixels decoded with jsQR. Null when no code is
+ * found.
  */
-export function qrCodeOn(pdf: Buffer, scale = 2): string | null {
-  const doc = Document.openDocument(new Uint8Array(pdf), 'application/pdf');
-  const page = doc.loadPage(0);
-  // Without alpha, so what nothing covers is white paper rather than transparent black.
-  const pixmap = page.toPixmap(Matrix.scale(scale, scale), ColorSpace.DeviceRGB, false);
-  try {
-    const width = pixmap.getWidth();
-    const height = pixmap.getHeight();
-    const stride = pixmap.getStride();
-    const rgb = pixmap.getPixels();
-    // jsQR reads four bytes a pixel (RGBA).
-    const rgba = new Uint8ClampedArray(width * height * 4);
-    for (let y = 0; y < height; y++)
-      for (let x = 0; x < width; x++) {
-        const from = y * stride + x * 3;
-        const to = (y * width + x) * 4;
-        rgba[to] = rgb[from]!;
-        rgba[to + 1] = rgb[from + 1]!;
-        rgba[to + 2] = rgb[from + 2]!;
-        rgba[to + 3] = 255;
-      }
-    // Dark squares on light paper only: looking for a light-on-dark code as well doubles the time.
-    return jsQR(rgba, width, height, { inversionAttempts: 'dontInvert' })?.data ?? null;
-  } finally {
-    pixmap.destroy();
-    page.destroy();
-    doc.destroy();
-  }
+export async function qrCodeOn(pdf: Buffer, dpi = 144): Promise<string | null> {
+  const { data, info } = await sharp(await firstPagePng(pdf, dpi))
+    .flatten({ background: '#ffffff' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const rgba = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length);
+  // Dark squares on light paper only: looking for a light-on-dark code as well doubles the time.
+  return jsQR(rgba, info.width, info.height, { inversionAttempts: 'dontInvert' })?.data ?? null;
 }
