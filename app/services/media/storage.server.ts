@@ -182,15 +182,6 @@ export async function isStored(image: StoredImage): Promise<boolean> {
  */
 export const MAX_STORED_WIDTH = 1600;
 
-/** The size an image of `width` × `height` is stored at: at most MAX_STORED_WIDTH wide. */
-export function storedSize(width: number, height: number): { width: number; height: number } {
-  if (width <= MAX_STORED_WIDTH) return { width, height };
-  return {
-    width: MAX_STORED_WIDTH,
-    height: Math.max(1, Math.round((height * MAX_STORED_WIDTH) / width)),
-  };
-}
-
 /**
  * The keys and variants of an image stored under `name` in `folder` at this (stored) size: the
  * JPEG original, a WebP at each variant width below its own, and a WebP at its own width.
