@@ -40,7 +40,12 @@ const { closeDb, db, startInMemoryPgliteFrom } = await import('~/services/db/cli
 // when there is none yet).
 if (process.env.TEST_DB === 'postgres') await migrateDatabase();
 else await startFromTemplate();
-afterAll(closeDb);
+const { mailSettled } = await import('~/services/mail/queue.server');
+// A delivery round a test's commit started may still be running: it ends before the database.
+afterAll(async () => {
+  await mailSettled();
+  await closeDb();
+});
 
 /**
  * PGlite: a fresh database per file from one migrated copy, kept in the temporary folder under a
