@@ -757,24 +757,28 @@ function importCsv(rows: number, images = 0): string {
 }
 
 let floor: Promise<string> | undefined;
-let grainField: Promise<Buffer> | undefined;
-const GRAIN = { width: 2100, height: 1600 };
+const noiseFields = new Map<number, Promise<Buffer>>();
+const FIELD = { width: 2100, height: 1600, channels: 3 } as const;
 
-/** Gaussian noise around mid-grey, the sensor's grain, made once. */
-function sensorGrain(): Promise<Buffer> {
-  grainField ??= import('sharp').then(({ default: sharp }) =>
-    sharp({
-      create: {
-        ...GRAIN,
-        channels: 3,
-        background: '#808080',
-        noise: { type: 'gaussian', mean: 128, sigma: 12 },
-      },
-    })
-      .raw()
-      .toBuffer(),
-  );
-  return grainField;
+/**
+ * Gaussian noise around mid-grey with this `sigma`, 2000×1500 raw pixels: window `i` of one larger
+ * field made once per sigma (libvips takes seconds to make noise of this size), so each differs.
+ */
+async function noiseWindow(sigma: number, i: number): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  if (!noiseFields.has(sigma))
+    noiseFields.set(
+      sigma,
+      sharp({
+        create: { ...FIELD, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma } },
+      })
+        .raw()
+        .toBuffer(),
+    );
+  return sharp(await noiseFields.get(sigma)!, { raw: FIELD })
+    .extract({ left: (i * 7) % 100, top: (i * 13) % 100, width: 2000, height: 1500 })
+    .raw()
+    .toBuffer();
 }
 
 /** A wooden floor, 2000×380, as a PNG data URL (drawn once: the turbulence takes seconds). */
@@ -824,42 +828,23 @@ async function productPhoto(i: number): Promise<Buffer> {
     <path d="M1000 290 C 880 560, 880 960, 1000 1230" stroke="#1b1b1b" stroke-width="16" fill="none" opacity="0.7"/>
     <text x="1000" y="900" font-family="sans-serif" font-size="120" font-weight="700" text-anchor="middle" fill="#ffffff" opacity="0.85">FIELD ${i}</text>
   </svg>`;
-  // A window of one larger grain field, placed differently for each photo (libvips takes
-  // seconds to make Gaussian noise of this size).
-  const grain = await sharp(await sensorGrain(), {
-    raw: { width: GRAIN.width, height: GRAIN.height, channels: 3 },
-  })
-    .extract({ left: (i * 7) % 100, top: (i * 13) % 100, width: 2000, height: 1500 })
-    .raw()
-    .toBuffer();
   return sharp(Buffer.from(svg))
     .composite([
-      { input: grain, raw: { width: 2000, height: 1500, channels: 3 }, blend: 'overlay' },
+      {
+        // The sensor's grain.
+        input: await noiseWindow(12, i),
+        raw: { width: 2000, height: 1500, channels: 3 },
+        blend: 'overlay',
+      },
     ])
     .jpeg({ quality: 90 })
     .toBuffer();
 }
 
-let noiseField: Promise<Buffer> | undefined;
-
-/**
- * Gaussian noise as a 2000×1500 JPEG: an encoder's worst case, far harder than any photo. Each is
- * a different window of one field made once.
- */
+/** Gaussian noise as a 2000×1500 JPEG: an encoder's worst case, far harder than any photo. */
 async function noisePhoto(i: number): Promise<Buffer> {
   const { default: sharp } = await import('sharp');
-  noiseField ??= sharp({
-    create: {
-      ...GRAIN,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 40 },
-    },
-  })
-    .raw()
-    .toBuffer();
-  return sharp(await noiseField, { raw: { ...GRAIN, channels: 3 } })
-    .extract({ left: (i * 7) % 100, top: (i * 13) % 100, width: 2000, height: 1500 })
+  return sharp(await noiseWindow(40, i), { raw: { width: 2000, height: 1500, channels: 3 } })
     .jpeg({ quality: 85 })
     .toBuffer();
 }
