@@ -256,14 +256,16 @@ export async function storeImage(
     written.push(key);
   };
   const stored = storedImageLayout(folder, name, pixels.info.width, pixels.info.height);
-  // mozjpeg's quantisation tables without its trellis and scan search: the full preset made a
-  // photo's JPEG about 30% smaller and took four times as long (the JPEG is the fallback and the
-  // PDFs' picture; browsers are served the WebP files). sharp writes no metadata unless asked to.
+  // A baseline JPEG with mozjpeg's quantisation tables (and its deringing of dark text on light
+  // ground), without its trellis quantisation and progressive scans: the full preset made a
+  // photo's JPEG about 30% smaller and took eight times as long; progressive scans alone took half
+  // of what is left for 3% fewer bytes. Browsers are served the WebP files: the JPEG is the PDFs'
+  // picture, the images export's file and a link preview's. sharp writes no metadata unless asked.
   await put(
     stored.key,
     () =>
       fromPixels(pixels)
-        .jpeg({ quality: 85, mozjpeg: true, trellisQuantisation: false, optimiseScans: false })
+        .jpeg({ quality: 85, quantisationTable: 3, overshootDeringing: true })
         .toBuffer(),
     'image/jpeg',
   );
