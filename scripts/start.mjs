@@ -13,6 +13,8 @@ const dev = process.argv.includes('--dev');
 // React and React Router pick their development builds unless told otherwise: several times slower.
 process.env.NODE_ENV ??= dev ? 'development' : 'production';
 const BUILD = path.resolve('build/server/index.js');
+/** How long an idle keep-alive connection is kept: past Caddy's 2 minutes. */
+const KEEP_ALIVE_MS = 125_000;
 
 /**
  * Serves the Brotli copies the build writes next to scripts and stylesheets (vite.config.ts) to
@@ -269,6 +271,11 @@ async function serve() {
       socket ?? port,
       () => cluster.isWorker || mod.log().info(servedOn(socket, port)),
     );
+    // An idle keep-alive connection stays open longer than a client or proxy keeps one for
+    // reuse (Caddy: 2 minutes). With Node's 5 seconds, the server closed a connection just as
+    // the other side sent its next request on it: a reset, which no client retries for a POST
+    // (an enquiry sent through Caddy would have failed with a 502).
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
     // A graceful stop (server/shutdown.ts): requests in flight, the mail being sent and the job
     // running finish within SHUTDOWN_TIMEOUT_MS; then the database closes and the spans still
     // buffered are sent. Exit code 1 when something had to be cut.

@@ -90,6 +90,18 @@ function lingerWhileUnread(req: Request, res: Response): CloseAfterAnswer {
     if (res.writableFinished) linger(error);
     else res.once('finish', () => linger(error));
   };
+  // An answer given before the body was read to its end, the connection kept alive (a route
+  // that refused a file too large for it, having read part of the form): the rest is read and
+  // thrown away, as Node does with a body nobody began to read, so the client can finish sending
+  // and show the answer, and the connection then serves its next request. Left unread, the body
+  // held the client until the idle connection timed out.
+  const push = req.push.bind(req);
+  res.once('finish', () => {
+    if (req.complete || lingering) return;
+    req.push = (chunk: unknown, encoding?: BufferEncoding) =>
+      chunk == null ? push(chunk, encoding) : true;
+    req.resume();
+  });
   if (!socket) return closeAfterAnswer;
   // The socket outlives the request (keep-alive): its own destroySoon comes back once the
   // answer is done, unless a later request on it has put its own in place meanwhile.

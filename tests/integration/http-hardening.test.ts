@@ -1,7 +1,7 @@
 // Request limits, browser headers and proxy handling of the built server, over real HTTP. The
 // server runs on its own in-memory database (the engine does not matter here), as if behind one
 // TLS-terminating proxy: PUBLIC_URL is https and TRUST_PROXY=1.
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltServer, type BuiltServer } from '../setup/built-server';
@@ -141,6 +141,25 @@ describe('body limits', () => {
         pump();
       });
       expect(outcome).toEqual({ status: 413 });
+    }
+  });
+
+  it('keeps an idle connection open longer than a proxy keeps one for reuse', async () => {
+    // Closed first by the server, a connection may be reset under a request just sent on it (a
+    // POST is not retried): the server must outlast Caddy's two idle minutes, and says so.
+    const agent = new Agent({ keepAlive: true });
+    try {
+      const header = await new Promise<unknown>((resolve, reject) =>
+        httpRequest(`${server.base}/healthz`, { agent }, (res) => {
+          res.resume();
+          resolve(res.headers['keep-alive']);
+        })
+          .on('error', reject)
+          .end(),
+      );
+      expect(Number(/timeout=(\d+)/.exec(String(header))?.[1])).toBeGreaterThan(120);
+    } finally {
+      agent.destroy();
     }
   });
 
