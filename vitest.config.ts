@@ -33,6 +33,19 @@ const SERVER = [
   'tests/integration/scheduled-jobs.test.ts',
 ];
 
+/**
+ * Files that never touch the test database and whose server runs on a database of its own
+ * (in memory, or the embedded one in a folder): the engine under test makes no difference to
+ * them, so the PostgreSQL pass (TEST_DB=postgres) leaves them out.
+ */
+const ENGINE_FREE = [
+  'tests/integration/auth-abuse.test.ts',
+  'tests/integration/bundle.test.ts',
+  'tests/integration/html-validity.test.ts',
+  'tests/integration/http-hardening.test.ts',
+];
+const skipped = process.env.TEST_DB === 'postgres' ? ENGINE_FREE : [];
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
@@ -57,13 +70,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'server', include: SERVER },
+        test: { name: 'server', include: SERVER, exclude: [...configDefaults.exclude, ...skipped] },
       },
       {
         extends: true,
         test: {
           name: 'slow',
           include: SLOW,
+          exclude: [...configDefaults.exclude, ...skipped],
           // After the others, one at a time: each measures a server under load, and its time
           // limits assume it has the machine to itself.
           fileParallelism: false,
