@@ -5,6 +5,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from 'react-router';
@@ -62,6 +63,15 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   defaultShouldRevalidate,
 }) => defaultShouldRevalidate || inBackOffice(currentUrl) !== inBackOffice(nextUrl);
 
+/** What a route's `handle` may ask of the document's head. */
+export interface DocumentHandle {
+  /**
+   * Seconds after which a browser without JavaScript reloads the page (to follow a job running
+   * on the server), from the route's loader data; undefined for none.
+   */
+  refreshWithoutScript?: (loaderData: unknown) => number | undefined;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   // The back office brings its own frame (routes/admin.tsx) once its guard has let the admin in;
@@ -69,6 +79,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const backOffice = Boolean(useRouteLoaderData('routes/admin'));
   const frame = data && !backOffice;
   const nonce = useNonce();
+  const refresh = useMatches()
+    .map((m) => (m.handle as DocumentHandle | undefined)?.refreshWithoutScript?.(m.loaderData))
+    .find((seconds) => seconds !== undefined);
   // Marks the document once React has taken it over: until then a click on a dialog's button or
   // a client-side check does nothing (end-to-end tests and the slow-phone measure wait for it).
   useEffect(() => {
@@ -84,6 +97,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        {/* In noscript: a browser running scripts must never schedule the reload (the page
+            polls instead, and taking the tag away later does not cancel a reload scheduled). */}
+        {refresh !== undefined && (
+          <noscript>
+            <meta httpEquiv="refresh" content={String(refresh)} />
+          </noscript>
+        )}
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">

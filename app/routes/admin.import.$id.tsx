@@ -1,5 +1,6 @@
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/admin.import.$id';
+import type { DocumentHandle } from '~/root';
 import { AdminPageHeader } from '~/components/admin/admin-shell';
 import {
   ImportProgress,
@@ -23,13 +24,15 @@ import { requireAdmin } from '~/services/permissions.server';
 /** Rows of the plan the page lists; the downloadable report has them all. */
 const SHOWN_ROWS = 200;
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  ...adminMeta('Import'),
-  // Without JavaScript the page follows the job by refreshing itself.
-  ...(data && (data.job.status === 'checking' || data.job.status === 'applying')
-    ? [{ httpEquiv: 'refresh', content: '3' }]
-    : []),
-];
+export const meta: Route.MetaFunction = () => adminMeta('Import');
+
+/** Without JavaScript the page follows a job at work by reloading itself every 3 seconds. */
+export const handle: DocumentHandle = {
+  refreshWithoutScript: (data) => {
+    const status = (data as Route.ComponentProps['loaderData'] | undefined)?.job.status;
+    return status === 'checking' || status === 'applying' ? 3 : undefined;
+  },
+};
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);

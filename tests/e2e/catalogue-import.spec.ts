@@ -358,6 +358,40 @@ test('a long check shows its progress after a reload and can be cancelled', asyn
   await expect(page.getByRole('link', { name: /Cone 1\b/ })).toHaveCount(0);
 });
 
+test('the job page follows a check: polling with JavaScript, never reloading itself; reloading without', async ({
+  page,
+  browser,
+}) => {
+  const csv = (tag: string) => {
+    const lines = [['Model code', 'Name', 'Sport', 'Categories']];
+    for (let i = 0; i < 8_000; i++)
+      lines.push([`${tag}-${RUN}-${i}`, `Marker ${i}`, 'Athletics', 'Training Equipment']);
+    return toCsv(lines);
+  };
+  // With JavaScript: the page first rendered while the check ran asked a browser without scripts
+  // to reload; this one polls, and must not reload once the check is done (it did, 3 s after
+  // loading, whatever the admin was doing then).
+  await signInAsAdmin(page);
+  await upload(page, csv('POLL'));
+  let loads = 0;
+  page.on('load', () => loads++);
+  await expect(page.getByRole('heading', { name: 'What the import would do' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.waitForTimeout(4_000);
+  expect(loads).toBe(0);
+
+  // Without JavaScript: the page reloads itself until the check is done.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await context.newPage();
+  await signInAsAdmin(plain);
+  await upload(plain, csv('RELOAD'));
+  await expect(plain.getByRole('heading', { name: 'What the import would do' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await context.close();
+});
+
 test('specifications edited in the product form show on the product page', async ({ page }) => {
   await signInAsAdmin(page);
   await page.goto('/admin/edit/23');
