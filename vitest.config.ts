@@ -44,7 +44,10 @@ const ENGINE_FREE = [
   'tests/integration/html-validity.test.ts',
   'tests/integration/http-hardening.test.ts',
 ];
-const skipped = process.env.TEST_DB === 'postgres' ? ENGINE_FREE : [];
+const exclude = [
+  ...configDefaults.exclude,
+  ...(process.env.TEST_DB === 'postgres' ? ENGINE_FREE : []),
+];
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -70,14 +73,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'server', include: SERVER, exclude: [...configDefaults.exclude, ...skipped] },
+        test: { name: 'server', include: SERVER, exclude },
       },
       {
         extends: true,
         test: {
           name: 'slow',
           include: SLOW,
-          exclude: [...configDefaults.exclude, ...skipped],
+          exclude,
           // After the others, one at a time: each measures a server under load, and its time
           // limits assume it has the machine to itself.
           fileParallelism: false,

@@ -69,12 +69,16 @@ function lingerWhileUnread(req: Request, res: Response): CloseAfterAnswer {
   const destroy = req.destroy.bind(req);
   let lingering = false;
   let closeWith: Error | undefined;
+  /** What still arrives of the body is thrown away, never stored. */
+  const discard = () => {
+    req.push = () => true;
+    req.resume();
+  };
   const linger = (error?: Error) => {
     closeWith ??= error;
     if (lingering) return;
     lingering = true;
-    req.push = () => true;
-    req.resume();
+    discard();
     setTimeout(() => {
       destroy(closeWith);
       socket?.destroy();
@@ -91,16 +95,12 @@ function lingerWhileUnread(req: Request, res: Response): CloseAfterAnswer {
     else res.once('finish', () => linger(error));
   };
   // An answer given before the body was read to its end, the connection kept alive (a route
-  // that refused a file too large for it, having read part of the form): the rest is read and
-  // thrown away, as Node does with a body nobody began to read, so the client can finish sending
-  // and show the answer, and the connection then serves its next request. Left unread, the body
-  // held the client until the idle connection timed out.
-  const push = req.push.bind(req);
+  // that refused a file too large for it, having read part of the form): the rest is thrown away
+  // without closing, as Node does with a body nobody began to read, so the client can finish
+  // sending and show the answer, and the connection then serves its next request. Left unread,
+  // the body held the client until the idle connection timed out.
   res.once('finish', () => {
-    if (req.complete || lingering) return;
-    req.push = (chunk: unknown, encoding?: BufferEncoding) =>
-      chunk == null ? push(chunk, encoding) : true;
-    req.resume();
+    if (!req.complete) discard();
   });
   if (!socket) return closeAfterAnswer;
   // The socket outlives the request (keep-alive): its own destroySoon comes back once the

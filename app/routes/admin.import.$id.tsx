@@ -3,6 +3,7 @@ import type { Route } from './+types/admin.import.$id';
 import type { DocumentHandle } from '~/root';
 import { AdminPageHeader } from '~/components/admin/admin-shell';
 import {
+  atWork,
   ImportProgress,
   ImportStatusBadge,
   usePollWhile,
@@ -29,8 +30,8 @@ export const meta: Route.MetaFunction = () => adminMeta('Import');
 /** Without JavaScript the page follows a job at work by reloading itself every 3 seconds. */
 export const handle: DocumentHandle = {
   refreshWithoutScript: (data) => {
-    const status = (data as Route.ComponentProps['loaderData'] | undefined)?.job.status;
-    return status === 'checking' || status === 'applying' ? 3 : undefined;
+    const job = (data as Route.ComponentProps['loaderData'] | undefined)?.job;
+    return job && atWork(job.status) ? 3 : undefined;
   },
 };
 
@@ -58,7 +59,7 @@ const button = 'rounded-md px-5 py-2.5 font-semibold disabled:opacity-60 aria-di
 
 export default function AdminImportJob({ loaderData, actionData }: Route.ComponentProps) {
   const { job, rows } = loaderData;
-  const working = job.status === 'checking' || job.status === 'applying';
+  const working = atWork(job.status);
   usePollWhile(working);
   const busy = useNavigation().state === 'submitting';
   const summary = job.summary;
