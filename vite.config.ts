@@ -37,6 +37,25 @@ function chunkModules(): Plugin {
   };
 }
 
+/**
+ * Builds the image thread's module (app/services/media/image-worker.ts, which
+ * encoder.server.ts starts in a worker thread) as build/server/image-worker.js: a chunk of its
+ * own under a fixed name, where the server finds it (React Router names every entry index.js).
+ */
+function imageWorker(): Plugin {
+  return {
+    name: 'fieldhouse:image-worker',
+    applyToEnvironment: (environment) => environment.name === 'ssr',
+    buildStart() {
+      this.emitFile({
+        type: 'chunk',
+        id: './app/services/media/image-worker.ts',
+        fileName: 'image-worker.js',
+      });
+    },
+  };
+}
+
 const brotli = promisify(brotliCompress);
 
 /**
@@ -108,5 +127,5 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: {
     external: ['@electric-sql/pglite', 'sharp', 'pg', 'better-auth', 'pdfkit'],
   },
-  plugins: [tailwindcss(), reactRouter(), chunkModules(), precompress()],
+  plugins: [tailwindcss(), reactRouter(), chunkModules(), precompress(), imageWorker()],
 }));

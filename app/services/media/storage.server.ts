@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { ImageVariant } from '../db/schema';
 import { env, type S3Config } from '../env.server';
+import { encodeImage } from './encoder.server';
 import type { S3Client } from '@aws-sdk/client-s3';
 import {
   folderStore,
@@ -209,14 +209,6 @@ export class ImageDecodeError extends Error {
   }
 }
 
-interface Pixels {
-  data: Buffer;
-  info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
-}
-
-const fromPixels = ({ data, info }: Pixels) =>
-  sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-
 /**
  * Stores an already checked image (see uploads.server.ts) and its WebP variants: orientation
  * applied, metadata (EXIF, GPS) dropped by re-encoding, at most MAX_STORED_WIDTH wide. Keys are
@@ -231,56 +223,29 @@ export async function storeImage(
 ): Promise<StoredImage> {
   const { folder = 'products', written = [] } = options;
   const store = storage();
-  // Decoded once, into pixels every file below is encoded from (a pipeline per file would decode
-  // the upload again for each): orientation applied, so the size is the size the shop shows (an
-  // EXIF-rotated portrait photo is taller than wide); transparent parts white, in the JPEG (which
-  // has none: they were black) and the WebP files alike, as the shop's white cards show them.
-  let pixels: Pixels;
-  try {
-    pixels = (await sharp(input, {
-      failOn: 'error',
-      limitInputPixels: options.limitInputPixels ?? 40_000_000,
-    })
-      .rotate()
-      .flatten({ background: '#ffffff' })
-      .resize({ width: MAX_STORED_WIDTH, withoutEnlargement: true })
-      .raw()
-      .toBuffer({ resolveWithObject: true })) as Pixels;
-  } catch (error) {
-    throw new ImageDecodeError(error);
+  // Decoded once, in the image thread (encoder.server.ts), which encodes every file below.
+  const encoded = await encodeImage({
+    input,
+    limitInputPixels: options.limitInputPixels ?? 40_000_000,
+    maxWidth: MAX_STORED_WIDTH,
+    widths: VARIANT_WIDTHS,
+  });
+  if (!encoded.ok) {
+    if (encoded.decode) throw new ImageDecodeError(new Error(encoded.message));
+    throw new Error(`Encoding the image failed: ${encoded.message}`);
   }
   const name = options.name ?? createHash('sha256').update(input).digest('hex').slice(0, 20);
-  const put = async (key: string, make: () => Promise<Buffer>, type: string) => {
+  const put = async (key: string, data: Uint8Array, type: string) => {
     if (await store.has(key)) return;
-    await store.put(key, await make(), type);
+    await store.put(key, Buffer.from(data.buffer, data.byteOffset, data.byteLength), type);
     written.push(key);
   };
-  const stored = storedImageLayout(folder, name, pixels.info.width, pixels.info.height);
-  // A baseline JPEG with mozjpeg's quantisation tables (and its deringing of dark text on light
-  // ground), without its trellis quantisation and progressive scans: the full preset made a
-  // photo's JPEG about 30% smaller and took eight times as long; progressive scans alone took half
-  // of what is left for 3% fewer bytes. Browsers are served the WebP files: the JPEG is the PDFs'
-  // picture, the images export's file and a link preview's. sharp writes no metadata unless asked.
-  await put(
-    stored.key,
-    () =>
-      fromPixels(pixels)
-        .jpeg({ quality: 85, quantisationTable: 3, overshootDeringing: true })
-        .toBuffer(),
-    'image/jpeg',
-  );
-  // Each straight from the decoded pixels, in libvips: no scaled copy passes through JavaScript
-  // (every large buffer there adds to the heap's external memory, which sets off a full garbage
-  // collection of the whole server's heap every few photos).
+  const stored = storedImageLayout(folder, name, encoded.width, encoded.height);
+  await put(stored.key, encoded.jpeg, 'image/jpeg');
   for (const variant of stored.variants) {
-    const full = variant.width === pixels.info.width;
-    const scaled = full ? fromPixels(pixels) : fromPixels(pixels).resize({ width: variant.width });
-    // Effort 2 of 6: files within a few per cent of the default effort's, in a third of the time.
-    await put(
-      variant.key,
-      () => scaled.webp({ quality: full ? 80 : 78, effort: 2 }).toBuffer(),
-      'image/webp',
-    );
+    const file = encoded.webp.find((w) => w.width === variant.width);
+    if (!file) throw new Error(`The image thread made no ${variant.width} px WebP.`);
+    await put(variant.key, file.data, 'image/webp');
   }
   return stored;
 }
