@@ -1,6 +1,6 @@
 import { Download, FileText, Receipt } from 'lucide-react';
 import { useRef } from 'react';
-import { data, Link, useActionData, useFetcher } from 'react-router';
+import { data, Link, useActionData, useFetcher, useFetchers } from 'react-router';
 import type { Route } from './+types/admin.orders.$id';
 import { AdminPageHeader, BackLink } from '~/components/admin/admin-shell';
 import { EnquiryTimeline } from '~/components/admin/inbox/enquiry-timeline';
@@ -82,9 +82,15 @@ export async function action({ request, params }: Route.ActionArgs) {
 type Answer =
   { ok: true; message: string } | { ok: false; error?: string; fields?: Record<string, string> };
 
-/** A form of the page: posts with a fetcher (stays on the page), toasts, clears on success. */
+/**
+ * A form of the page: posts with a fetcher (stays on the page), toasts, clears on success. Every
+ * form waits while any of them is sent or its answer loaded: each says the status it moves the
+ * order from, which a step in flight is about to change (sent meanwhile, it would be refused as
+ * someone else's change).
+ */
 function useOrderForm(schema: Parameters<typeof useForm>[0]) {
   const fetcher = useFetcher<Answer>();
+  const pageBusy = useFetchers().some((f) => f.state !== 'idle');
   const ref = useRef<HTMLFormElement>(null);
   const form = useForm(schema, fetcher.data);
   useOnResult(fetcher.data, (r) => {
@@ -92,7 +98,7 @@ function useOrderForm(schema: Parameters<typeof useForm>[0]) {
     toast.success(r.message);
     ref.current?.reset();
   });
-  return { fetcher, ref, form, busy: fetcher.state !== 'idle' };
+  return { fetcher, ref, form, busy: pageBusy };
 }
 
 function StatusButton({

@@ -111,10 +111,23 @@ test('staff confirm an accepted quotation and take the order to paid, with an in
   await expect(staff.getByText('Scheduled', { exact: true }).first()).toBeVisible();
   // The confirmation was news once; it does not stay over the later steps.
   await expect(staff.getByText(`Order ${order} confirmed`)).toHaveCount(0);
+  // The answer comes before the page has reloaded the order: until it has, no other step can be
+  // sent (it would say the order is still scheduled, and be refused as someone else's change).
+  let release = () => {};
+  const reloaded = new Promise<void>((resolve) => (release = resolve));
+  await staff.route(/\/admin\/orders\/\d+\.data/, async (route) => {
+    if (route.request().method() === 'GET') await reloaded;
+    await route.continue();
+  });
   await staff.getByRole('button', { name: 'Mark delivered / installed' }).click();
   await expect(
     staff.getByText('Marked delivered / installed. The buyer is told by e-mail.').first(),
   ).toBeVisible();
+  await expect(staff.getByRole('button', { name: 'Issue tax invoice' })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
+  release(); // and every later request passes straight through
 
   // The tax invoice: issued, listed, downloaded as a PDF with what a tax invoice says.
   const invoice = `INV-${year}-00001`;
