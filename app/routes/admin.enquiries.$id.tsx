@@ -1,6 +1,6 @@
 import { FileText, PhoneCall } from 'lucide-react';
-import { useRef } from 'react';
-import { data, Form, Link, redirect, useActionData, useFetcher } from 'react-router';
+import { useId, useRef } from 'react';
+import { data, Form, Link, redirect, useActionData, useFetcher, useFetchers } from 'react-router';
 import type { Route } from './+types/admin.enquiries.$id';
 import { PostResult } from '~/components/admin/inbox/post-result';
 import { AdminPageHeader, BackLink } from '~/components/admin/admin-shell';
@@ -182,9 +182,21 @@ type Answer =
   | { ok: true; intent: 'insert'; message: string; body: string }
   | { ok: false; error?: string; fields?: Record<string, string> };
 
-/** One of the page's forms: posts with a fetcher (stays on the page), toasts, clears on success. */
+/**
+ * The key prefix of this page's forms' fetchers: each form sees the others at work (and not a
+ * fetcher another page left, such as a search's suggestions still loading when it was left).
+ */
+const FORM_KEY = 'enquiry-form';
+
+/**
+ * One of the page's forms: posts with a fetcher (stays on the page), toasts, clears on success.
+ * Every form waits while any of them is sent or its answer loaded: a reply or a note can move the
+ * enquiry on, and the status form says the status it moves it from (sent meanwhile, it would be
+ * refused as someone else's change).
+ */
 function useCaseForm(schema: Parameters<typeof useForm>[0]) {
-  const fetcher = useFetcher<Answer>();
+  const fetcher = useFetcher<Answer>({ key: `${FORM_KEY}-${useId()}` });
+  const pageBusy = useFetchers().some((f) => f.key.startsWith(FORM_KEY) && f.state !== 'idle');
   const ref = useRef<HTMLFormElement>(null);
   const form = useForm(schema, fetcher.data);
   useOnResult(fetcher.data, (r) => {
@@ -192,7 +204,7 @@ function useCaseForm(schema: Parameters<typeof useForm>[0]) {
     toast.success(r.message ?? 'Saved.');
     ref.current?.reset();
   });
-  return { fetcher, ref, form, busy: fetcher.state !== 'idle' };
+  return { fetcher, ref, form, busy: pageBusy };
 }
 
 function StatusForm({ status }: { status: (typeof ENQUIRY_STATUSES)[number] }) {

@@ -1,5 +1,5 @@
 import { Download, FileText, Receipt } from 'lucide-react';
-import { useRef } from 'react';
+import { useId, useRef } from 'react';
 import { data, Link, useActionData, useFetcher, useFetchers } from 'react-router';
 import type { Route } from './+types/admin.orders.$id';
 import { AdminPageHeader, BackLink } from '~/components/admin/admin-shell';
@@ -83,14 +83,20 @@ type Answer =
   { ok: true; message: string } | { ok: false; error?: string; fields?: Record<string, string> };
 
 /**
+ * The key prefix of this page's forms' fetchers: each form sees the others at work (and not a
+ * fetcher another page left, such as a search's suggestions still loading when it was left).
+ */
+const FORM_KEY = 'order-form';
+
+/**
  * A form of the page: posts with a fetcher (stays on the page), toasts, clears on success. Every
  * form waits while any of them is sent or its answer loaded: each says the status it moves the
  * order from, which a step in flight is about to change (sent meanwhile, it would be refused as
  * someone else's change).
  */
 function useOrderForm(schema: Parameters<typeof useForm>[0]) {
-  const fetcher = useFetcher<Answer>();
-  const pageBusy = useFetchers().some((f) => f.state !== 'idle');
+  const fetcher = useFetcher<Answer>({ key: `${FORM_KEY}-${useId()}` });
+  const pageBusy = useFetchers().some((f) => f.key.startsWith(FORM_KEY) && f.state !== 'idle');
   const ref = useRef<HTMLFormElement>(null);
   const form = useForm(schema, fetcher.data);
   useOnResult(fetcher.data, (r) => {

@@ -31,3 +31,17 @@ export async function openBeforeScripts(page: Page, path: string): Promise<() =>
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   };
 }
+
+/**
+ * Holds the page's GET requests to `url` (the data a page reloads once a form has its answer)
+ * until the returned function lets them, and every later one, through.
+ */
+export async function holdReloads(page: Page, url: RegExp): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    if (route.request().method() === 'GET') await held;
+    await route.continue();
+  });
+  return release;
+}

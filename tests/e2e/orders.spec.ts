@@ -8,6 +8,7 @@ import { PDFParse } from 'pdf-parse';
 import { runSeed } from './fixtures/run-seed';
 import { startBuiltServer, type BuiltServer } from '../setup/built-server';
 import { expectNoSeriousViolations } from './axe';
+import { holdReloads } from './forms';
 import { expect, test, type Browser, type BrowserContext, type Page } from './test';
 
 interface Seeded {
@@ -113,12 +114,7 @@ test('staff confirm an accepted quotation and take the order to paid, with an in
   await expect(staff.getByText(`Order ${order} confirmed`)).toHaveCount(0);
   // The answer comes before the page has reloaded the order: until it has, no other step can be
   // sent (it would say the order is still scheduled, and be refused as someone else's change).
-  let release = () => {};
-  const reloaded = new Promise<void>((resolve) => (release = resolve));
-  await staff.route(/\/admin\/orders\/\d+\.data/, async (route) => {
-    if (route.request().method() === 'GET') await reloaded;
-    await route.continue();
-  });
+  const release = await holdReloads(staff, /\/admin\/orders\/\d+\.data/);
   await staff.getByRole('button', { name: 'Mark delivered / installed' }).click();
   await expect(
     staff.getByText('Marked delivered / installed. The buyer is told by e-mail.').first(),
@@ -127,7 +123,7 @@ test('staff confirm an accepted quotation and take the order to paid, with an in
     'aria-disabled',
     'true',
   );
-  release(); // and every later request passes straight through
+  release();
 
   // The tax invoice: issued, listed, downloaded as a PDF with what a tax invoice says.
   const invoice = `INV-${year}-00001`;
