@@ -1,5 +1,5 @@
-// Helpers for the specs of forms: a field's message as a screen reader meets it, and a page as a
-// slow phone shows it before its scripts have arrived.
+// Helpers for the specs of forms: a field's message as a screen reader meets it, a page as a slow
+// phone shows it before its scripts have arrived, and a page's reload held after a form's answer.
 import { expect, test, type Locator, type Page } from './test';
 
 /** The field is on screen, marked invalid, and described by `message` (the line under it). */
