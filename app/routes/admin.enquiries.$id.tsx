@@ -1,6 +1,5 @@
 import { FileText, PhoneCall } from 'lucide-react';
-import { useId, useRef } from 'react';
-import { data, Form, Link, redirect, useActionData, useFetcher, useFetchers } from 'react-router';
+import { data, Form, Link, redirect, useActionData } from 'react-router';
 import type { Route } from './+types/admin.enquiries.$id';
 import { PostResult } from '~/components/admin/inbox/post-result';
 import { AdminPageHeader, BackLink } from '~/components/admin/admin-shell';
@@ -15,7 +14,7 @@ import { ReplyComposer, type Snippet } from '~/components/admin/inbox/reply-comp
 import { adminMeta } from '~/lib/admin-meta';
 import { MAX_ATTACHMENTS } from '~/lib/attachments';
 import { busyButton } from '~/lib/busy-button';
-import { formValues } from '~/lib/forms';
+import { formValues, type FormSchema } from '~/lib/forms';
 import { mailtoHref } from '~/lib/schemas/email';
 import { formatCents, totalLabel } from '~/lib/money';
 import { quotationState, revisionStatus } from '~/lib/quotation-state';
@@ -27,9 +26,7 @@ import {
   ReplySchema,
   STATUS_LABELS,
 } from '~/lib/schemas/inbox';
-import { toast } from '~/lib/toast';
-import { useForm } from '~/lib/use-form';
-import { useOnResult } from '~/lib/use-on-result';
+import { usePageForm } from '~/lib/use-page-form';
 import {
   checkAttachments,
   listAttachments,
@@ -182,30 +179,8 @@ type Answer =
   | { ok: true; intent: 'insert'; message: string; body: string }
   | { ok: false; error?: string; fields?: Record<string, string> };
 
-/**
- * The key prefix of this page's forms' fetchers: each form sees the others at work (and not a
- * fetcher another page left, such as a search's suggestions still loading when it was left).
- */
-const FORM_KEY = 'enquiry-form';
-
-/**
- * One of the page's forms: posts with a fetcher (stays on the page), toasts, clears on success.
- * Every form waits while any of them is sent or its answer loaded: a reply or a note can move the
- * enquiry on, and the status form says the status it moves it from (sent meanwhile, it would be
- * refused as someone else's change).
- */
-function useCaseForm(schema: Parameters<typeof useForm>[0]) {
-  const fetcher = useFetcher<Answer>({ key: `${FORM_KEY}-${useId()}` });
-  const pageBusy = useFetchers().some((f) => f.key.startsWith(FORM_KEY) && f.state !== 'idle');
-  const ref = useRef<HTMLFormElement>(null);
-  const form = useForm(schema, fetcher.data);
-  useOnResult(fetcher.data, (r) => {
-    if (!r.ok) return;
-    toast.success(r.message ?? 'Saved.');
-    ref.current?.reset();
-  });
-  return { fetcher, ref, form, busy: pageBusy };
-}
+/** One of the page's forms: every one of them waits while another is at work (usePageForm). */
+const useCaseForm = (schema: FormSchema) => usePageForm<Answer>('enquiry', schema);
 
 function StatusForm({ status }: { status: (typeof ENQUIRY_STATUSES)[number] }) {
   const { fetcher, form, busy } = useCaseForm(EnquiryStatusSchema);

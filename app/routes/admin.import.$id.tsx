@@ -3,13 +3,13 @@ import type { Route } from './+types/admin.import.$id';
 import type { DocumentHandle } from '~/root';
 import { AdminPageHeader } from '~/components/admin/admin-shell';
 import {
-  atWork,
   ImportProgress,
   ImportStatusBadge,
   usePollWhile,
 } from '~/components/admin/products/import-progress';
 import { FormError } from '~/components/ui/field';
 import { adminMeta } from '~/lib/admin-meta';
+import { atWork } from '~/lib/import-jobs';
 import { busyButton } from '~/lib/busy-button';
 import { idParam } from '~/lib/route-id';
 import {

@@ -1,6 +1,5 @@
 import { Download, FileText, Receipt } from 'lucide-react';
-import { useId, useRef } from 'react';
-import { data, Link, useActionData, useFetcher, useFetchers } from 'react-router';
+import { data, Link, useActionData } from 'react-router';
 import type { Route } from './+types/admin.orders.$id';
 import { AdminPageHeader, BackLink } from '~/components/admin/admin-shell';
 import { EnquiryTimeline } from '~/components/admin/inbox/enquiry-timeline';
@@ -12,13 +11,11 @@ import { OrderStatusBadge } from '~/components/sales/order-status-badge';
 import { Field, FormError, TextAreaField } from '~/components/ui/field';
 import { adminMeta } from '~/lib/admin-meta';
 import { busyButton } from '~/lib/busy-button';
-import { formValues } from '~/lib/forms';
+import { formValues, type FormSchema } from '~/lib/forms';
 import { formatCents, parseCents } from '~/lib/money';
 import { AWAITING_INVOICE, ORDER_STATUS_LABELS } from '~/lib/orders';
 import { CreditNoteSchema, IssueInvoiceSchema, OrderStatusSchema } from '~/lib/schemas/orders';
-import { toast } from '~/lib/toast';
-import { useForm } from '~/lib/use-form';
-import { useOnResult } from '~/lib/use-on-result';
+import { usePageForm } from '~/lib/use-page-form';
 import { UserError } from '~/services/errors.server';
 import { formAction, parseInput, readForm } from '~/services/forms.server';
 import { requireAdmin } from '~/services/permissions.server';
@@ -82,30 +79,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 type Answer =
   { ok: true; message: string } | { ok: false; error?: string; fields?: Record<string, string> };
 
-/**
- * The key prefix of this page's forms' fetchers: each form sees the others at work (and not a
- * fetcher another page left, such as a search's suggestions still loading when it was left).
- */
-const FORM_KEY = 'order-form';
-
-/**
- * A form of the page: posts with a fetcher (stays on the page), toasts, clears on success. Every
- * form waits while any of them is sent or its answer loaded: each says the status it moves the
- * order from, which a step in flight is about to change (sent meanwhile, it would be refused as
- * someone else's change).
- */
-function useOrderForm(schema: Parameters<typeof useForm>[0]) {
-  const fetcher = useFetcher<Answer>({ key: `${FORM_KEY}-${useId()}` });
-  const pageBusy = useFetchers().some((f) => f.key.startsWith(FORM_KEY) && f.state !== 'idle');
-  const ref = useRef<HTMLFormElement>(null);
-  const form = useForm(schema, fetcher.data);
-  useOnResult(fetcher.data, (r) => {
-    if (!r.ok) return;
-    toast.success(r.message);
-    ref.current?.reset();
-  });
-  return { fetcher, ref, form, busy: pageBusy };
-}
+/** One of the page's forms: every one of them waits while another is at work (usePageForm). */
+const useOrderForm = (schema: FormSchema) => usePageForm<Answer>('order', schema);
 
 function StatusButton({
   status,

@@ -1,5 +1,5 @@
 // Helpers for the specs of forms: a field's message as a screen reader meets it, a page as a slow
-// phone shows it before its scripts have arrived, and a page's reload held after a form's answer.
+// phone shows it before its scripts have arrived, and held requests (a reload after an answer).
 import { expect, test, type Locator, type Page } from './test';
 
 /** The field is on screen, marked invalid, and described by `message` (the line under it). */
@@ -15,13 +15,7 @@ export async function expectFieldMessage(field: Locator, message: string) {
  * resolves once they have hydrated the page then shown.
  */
 export async function openBeforeScripts(page: Page, path: string): Promise<() => Promise<void>> {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await held;
-    // A form posted meanwhile has left that page, and the browser dropped its requests.
-    await route.continue().catch(() => undefined);
-  });
+  const release = await holdRequests(page, '**/assets/*.js');
   // The frame's own goto: it does not wait for the page to hydrate, which it cannot here.
   await page.mainFrame().goto(new URL(path, test.info().project.use.baseURL).href, {
     waitUntil: 'commit',
@@ -33,15 +27,16 @@ export async function openBeforeScripts(page: Page, path: string): Promise<() =>
 }
 
 /**
- * Holds the page's GET requests to `url` (the data a page reloads once a form has its answer)
- * until the returned function lets them, and every later one, through.
+ * Holds the page's GET requests to `url` (its scripts; the data it reloads once a form has its
+ * answer) until the returned function lets them, and every later one, through.
  */
-export async function holdReloads(page: Page, url: RegExp): Promise<() => void> {
+export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(url, async (route) => {
     if (route.request().method() === 'GET') await held;
-    await route.continue();
+    // A form posted meanwhile has left that page, and the browser dropped its requests.
+    await route.continue().catch(() => undefined);
   });
   return release;
 }

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, hydrated, mailsAbout, test, type Page } from './test';
 import { customerPage, staffPage } from './people';
 import { expectNoSeriousViolations } from './axe';
-import { holdReloads } from './forms';
+import { holdRequests } from './forms';
 
 async function addProduct(page: Page, id: number) {
   await page.goto(`/products/${id}`);
@@ -144,7 +144,7 @@ test('a guest enquiry is worked through: New in the inbox, a note, a reply and a
 
   // The reply moves the enquiry to In progress: until the page has reloaded it, the status form
   // (which says the status it moves the enquiry from) cannot be sent.
-  const release = await holdReloads(staff, /\/admin\/enquiries\/\d+\.data/);
+  const release = await holdRequests(staff, /\/admin\/enquiries\/\d+\.data/);
   await reply(staff, 'Thank you! We can deliver in the second week of March.');
   await expect(staff.getByRole('button', { name: 'Change' })).toHaveAttribute(
     'aria-disabled',

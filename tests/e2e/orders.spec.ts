@@ -8,7 +8,7 @@ import { PDFParse } from 'pdf-parse';
 import { runSeed } from './fixtures/run-seed';
 import { startBuiltServer, type BuiltServer } from '../setup/built-server';
 import { expectNoSeriousViolations } from './axe';
-import { holdReloads } from './forms';
+import { holdRequests } from './forms';
 import { expect, test, type Browser, type BrowserContext, type Page } from './test';
 
 interface Seeded {
@@ -114,7 +114,7 @@ test('staff confirm an accepted quotation and take the order to paid, with an in
   await expect(staff.getByText(`Order ${order} confirmed`)).toHaveCount(0);
   // The answer comes before the page has reloaded the order: until it has, no other step can be
   // sent (it would say the order is still scheduled, and be refused as someone else's change).
-  const release = await holdReloads(staff, /\/admin\/orders\/\d+\.data/);
+  const release = await holdRequests(staff, /\/admin\/orders\/\d+\.data/);
   await staff.getByRole('button', { name: 'Mark delivered / installed' }).click();
   await expect(
     staff.getByText('Marked delivered / installed. The buyer is told by e-mail.').first(),

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import sharp from 'sharp';
 import type { ImageVariant } from '../db/schema';
 import { env, type S3Config } from '../env.server';
 import { encodeImage } from './encoder.server';
@@ -198,7 +199,22 @@ export function storedImageLayout(
     format: 'webp',
   }));
   variants.push({ key: `${folder}/${name}-${width}.webp`, width, format: 'webp' });
-  return { key: `${folder}/${name}.jpg`, width, height, variants };
+  return { key: jpegKey(folder, name), width, height, variants };
+}
+
+/** The key of an image's JPEG original. */
+const jpegKey = (folder: string, name: string) => `${folder}/${name}.jpg`;
+
+/**
+ * The image stored under `name` in `folder` when all its files are there, else null. Its JPEG is
+ * written last (storeImage), so it stands for a complete set; its size is in the JPEG's header.
+ */
+async function storedBefore(folder: string, name: string): Promise<StoredImage | null> {
+  const jpeg = await storage().get(jpegKey(folder, name));
+  if (!jpeg) return null;
+  const { width, height } = await sharp(jpeg).metadata();
+  const stored = storedImageLayout(folder, name, width, height);
+  return (await isStored(stored)) ? stored : null;
 }
 
 /** The input could not be decoded (a damaged or truncated file), as opposed to storage failing. */
@@ -212,9 +228,10 @@ export class ImageDecodeError extends Error {
 /**
  * Stores an already checked image (see uploads.server.ts) and its WebP variants: orientation
  * applied, metadata (EXIF, GPS) dropped by re-encoding, at most MAX_STORED_WIDTH wide. Keys are
- * content hashes, so the same picture uploaded twice is stored once; `name` replaces the hash for
- * a caller that derives its own deterministic name. `written` receives each key this call created
- * (not ones that already existed), so a caller whose transaction fails can remove exactly those.
+ * content hashes, so the same picture uploaded twice is stored and encoded once; `name` replaces
+ * the hash for a caller that derives its own deterministic name. `written` receives each key this
+ * call created (not ones that already existed), so a caller whose transaction fails can remove
+ * exactly those.
  * A file that does not decode throws ImageDecodeError.
  */
 export async function storeImage(
@@ -223,6 +240,10 @@ export async function storeImage(
 ): Promise<StoredImage> {
   const { folder = 'products', written = [] } = options;
   const store = storage();
+  const name = options.name ?? createHash('sha256').update(input).digest('hex').slice(0, 20);
+  // The same picture again (uploaded twice, an import's ZIP sent again): nothing to encode.
+  const before = await storedBefore(folder, name);
+  if (before) return before;
   // Decoded once, in the image thread (encoder.server.ts), which encodes every file below.
   const encoded = await encodeImage({
     input,
@@ -234,18 +255,18 @@ export async function storeImage(
     if (encoded.decode) throw new ImageDecodeError(new Error(encoded.message));
     throw new Error(`Encoding the image failed: ${encoded.message}`);
   }
-  const name = options.name ?? createHash('sha256').update(input).digest('hex').slice(0, 20);
   const put = async (key: string, data: Uint8Array, type: string) => {
     if (await store.has(key)) return;
     await store.put(key, Buffer.from(data.buffer, data.byteOffset, data.byteLength), type);
     written.push(key);
   };
   const stored = storedImageLayout(folder, name, encoded.width, encoded.height);
-  await put(stored.key, encoded.jpeg, 'image/jpeg');
   for (const variant of stored.variants) {
     const file = encoded.webp.find((w) => w.width === variant.width);
     if (!file) throw new Error(`The image thread made no ${variant.width} px WebP.`);
     await put(variant.key, file.data, 'image/webp');
   }
+  // Last: a stored JPEG says every file of the image is there (storedBefore).
+  await put(stored.key, encoded.jpeg, 'image/jpeg');
   return stored;
 }

@@ -35,11 +35,6 @@ function timeLeft(seconds: number): string {
   return `about ${Math.round(seconds / 60)} min left`;
 }
 
-/** Whether the server is at work on the job: checking its file or applying it. */
-export function atWork(status: ImportJobStatus): boolean {
-  return status === 'checking' || status === 'applying';
-}
-
 /**
  * While the server works on an import, the page reads it again every second (the job lives on
  * the server: a reload, or another tab, finds it where it is). Without JavaScript the page

@@ -8,6 +8,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { atWork } from '~/lib/import-jobs';
 import { recordAudit, recordAudits, diffFields, type Actor } from '../../audit/audit.server';
 import { db, rowsOf, type Database } from '../../db/client.server';
 import {
@@ -183,7 +184,7 @@ export async function getImportJob(id: number): Promise<ImportJobView | null> {
   const { heartbeatAt, phaseStartedAt, ...stored } = row;
   const applied = applyProgress.get(id);
   const job = applied === undefined ? stored : { ...stored, rowsDone: applied };
-  const working = job.status === 'checking' || job.status === 'applying';
+  const working = atWork(job.status);
   if (working && !running.has(id) && Date.now() - heartbeatAt.getTime() > STALE_MS) {
     await db()
       .update(importJobs)
